@@ -94,6 +94,29 @@ answer_label (const MuScenario *scenario,
   return label;
 }
 
+/* A long answer ("Withdraw toward Manassas Junction and rally there", a
+ * command line, a counter's full name) wraps within the sidebar's width:
+ * a label that does not wrap asks for its whole width, and the sidebar,
+ * which keeps the width its widgets need at least, grew with it and moved
+ * the board from one decision to the next (or the answer was cut where the
+ * window could not grow). Word by word, a word longer than the sidebar by
+ * its characters. */
+static void
+wrap_label (GtkWidget *button)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (button); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child))
+      {
+        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD_CHAR);
+        /* a button's lines under each other in its middle; a check
+         * button's beside its box, from the left */
+        if (!GTK_IS_CHECK_BUTTON (button))
+          gtk_label_set_justify (GTK_LABEL (child), GTK_JUSTIFY_CENTER);
+        return;
+      }
+}
+
 static GtkWidget *
 answer_button (MusterDecisionCard *self,
                const MuScenario   *scenario,
@@ -105,6 +128,7 @@ answer_button (MusterDecisionCard *self,
   g_autofree char *label = answer_label (scenario, d, i);
   GtkWidget *button = gtk_button_new_with_label (label);
 
+  wrap_label (button);
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (answer), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (on_answer_clicked), self);
   return button;
@@ -141,6 +165,7 @@ add_subset (MusterDecisionCard *self,
       g_autofree char *label = answer_label (scenario, d, i);
       GtkWidget *check = gtk_check_button_new_with_label (label);
 
+      wrap_label (check);
       g_object_set_data_full (G_OBJECT (check), "answer", g_strdup (d->answers[i]), g_free);
       gtk_box_append (self->answers, check);
     }
@@ -202,9 +227,8 @@ muster_decision_card_add_command (MusterDecisionCard *self,
   g_return_if_fail (line != NULL && label != NULL);
 
   button = gtk_button_new_with_label (label);
-  /* a sentence such as "1st Virginia garrisons Henry House" wraps rather
-   * than widen the sidebar */
-  gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
+  /* a sentence such as "1st Virginia garrisons Henry House" */
+  wrap_label (button);
   gtk_widget_set_tooltip_text (button, line);
   g_object_set_data_full (G_OBJECT (button), "answer", g_strdup (line), g_free);
   g_object_set_data (G_OBJECT (button), "command", GINT_TO_POINTER (1));

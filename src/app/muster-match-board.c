@@ -44,6 +44,8 @@ muster_match_board_set_hint (MusterMatchPage *self,
   g_free (self->hint);
   self->hint = hint;
   gtk_label_set_text (GTK_LABEL (self->sidebar.hint_label), hint ? hint : "");
+  /* an empty label still takes a line and the sidebar's spacing */
+  gtk_widget_set_visible (self->sidebar.hint_label, hint != NULL && *hint != '\0');
 }
 
 /* The counter view of `id`, or NULL. */

@@ -19,6 +19,15 @@ struct _MusterOrdersCards
 
 G_DEFINE_FINAL_TYPE (MusterOrdersCards, muster_orders_cards, GTK_TYPE_BOX)
 
+/* Shown only with a card in it: an empty box still takes the sidebar's
+ * spacing, a gap under the undo row when nothing is selected. */
+static void
+update_visible (MusterOrdersCards *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), gtk_widget_get_visible (self->orders_card) ||
+                                             gtk_widget_get_visible (self->reaction_card));
+}
+
 GtkBox *
 muster_orders_cards_get_orders (MusterOrdersCards *self)
 {
@@ -32,6 +41,7 @@ muster_orders_cards_show_orders (MusterOrdersCards *self,
 {
   g_return_if_fail (MUSTER_IS_ORDERS_CARDS (self));
   gtk_widget_set_visible (self->orders_card, shown);
+  update_visible (self);
 }
 
 GtkBox *
@@ -50,6 +60,7 @@ muster_orders_cards_show_reaction (MusterOrdersCards *self,
   if (question != NULL)
     gtk_label_set_text (self->question, question);
   gtk_widget_set_visible (self->reaction_card, question != NULL);
+  update_visible (self);
 }
 
 static void
@@ -69,6 +80,7 @@ static void
 muster_orders_cards_init (MusterOrdersCards *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  update_visible (self);
 }
 
 GtkWidget *

@@ -11,9 +11,19 @@
 #include "muster-print-counters.h"
 #include "muster-print-preview.h"
 
+/* In the remembered page setup (the "page-setup" setting, GtkPageSetup's
+ * own keys besides): TRUE when its orientation is one the person chose in
+ * the print dialog, FALSE (or absent, as in setups remembered before) when
+ * it is the one Muster proposed. An orientation the person chose is kept
+ * for every sheet; otherwise each sheet is proposed its own: counters
+ * upright, the map whichever way prints it at the larger scale. */
+#define ORIENTATION_CHOSEN "muster-orientation-chosen"
+
 typedef struct {
   MuScenario *scenario;  /* a copy, owned */
   MuSheetKind kind;
+  GtkPageOrientation proposed;  /* the orientation the dialog was opened with */
+  gboolean chosen;              /* ... which the person chose before */
   GSettings *settings;
   MuSheet *sheet;
   GError *error;
@@ -35,16 +45,55 @@ print_job_free (gpointer data)
   g_free (job);
 }
 
+/* The remembered page setup (NULL: none yet), with whether its
+ * orientation is the person's choice. */
+static GtkPageSetup *
+remembered_setup (GSettings *settings,
+                  gboolean  *chosen)
+{
+  g_autoptr(GVariant) setup_v = g_settings_get_value (settings, "page-setup");
+
+  *chosen = FALSE;
+  if (g_variant_n_children (setup_v) == 0)
+    return NULL;
+  g_variant_lookup (setup_v, ORIENTATION_CHOSEN, "b", chosen);
+  return gtk_page_setup_new_from_gvariant (setup_v);
+}
+
+/* Remembers setup, and whether its orientation is the person's choice. */
+static void
+remember_setup (GSettings    *settings,
+                GtkPageSetup *setup,
+                gboolean      chosen)
+{
+  g_autoptr(GVariant) setup_v = g_variant_ref_sink (gtk_page_setup_to_gvariant (setup));
+  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE_VARDICT);
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_variant_iter_init (&iter, setup_v);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      if (!g_str_equal (key, ORIENTATION_CHOSEN))
+        g_variant_builder_add (&builder, "{sv}", key, value);
+      g_variant_unref (value);
+    }
+  g_variant_builder_add (&builder, "{sv}", ORIENTATION_CHOSEN, g_variant_new_boolean (chosen));
+  g_settings_set_value (settings, "page-setup", g_variant_builder_end (&builder));
+}
+
 void
 muster_print_sheet_options (GSettings      *settings,
                             MuSheetOptions *options)
 {
-  g_autoptr(GVariant) setup_v = g_settings_get_value (settings, "page-setup");
-  g_autoptr(GtkPageSetup) setup = NULL;
+  gboolean chosen;
+  g_autoptr(GtkPageSetup) setup = remembered_setup (settings, &chosen);
 
   mu_sheet_options_init (options, MU_PAPER_A4);
-  if (g_variant_n_children (setup_v) > 0)
-    setup = gtk_page_setup_new_from_gvariant (setup_v);
+  /* the map's proposed orientation is not the counters' */
+  if (setup && !chosen)
+    gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_PORTRAIT);
   if (setup)
     {
       options->paper_width = gtk_page_setup_get_paper_width (setup, GTK_UNIT_MM);
@@ -97,9 +146,11 @@ on_begin_print (GtkPrintOperation *op,
   MuSheetOptions options;
   double top, bottom, left, right;
 
-  /* Remember the paper chosen in the dialog's Page Setup tab (the floating
-   * variant is the setting's). */
-  g_settings_set_value (job->settings, "page-setup", gtk_page_setup_to_gvariant (setup));
+  /* Remember the paper chosen in the dialog's Page Setup tab, and the
+   * orientation as the person's choice once they changed it from the one
+   * proposed (or had chosen it before). */
+  remember_setup (job->settings, setup,
+                  job->chosen || gtk_page_setup_get_orientation (setup) != job->proposed);
   muster_print_sheet_options (job->settings, &options);
   options.paper_width = gtk_page_setup_get_paper_width (setup, GTK_UNIT_MM);
   options.paper_height = gtk_page_setup_get_paper_height (setup, GTK_UNIT_MM);
@@ -291,6 +342,29 @@ on_preview (GtkPrintOperation        *op,
 
 /* Operations --------------------------------------------------------------------------------- */
 
+/* The orientation that prints the map of scenario at the larger scale on
+ * setup's paper, with its margins as on_begin_print() takes them: a table
+ * wider than deep comes out landscape (Henry House Hill on A4 at 1:7.6,
+ * where upright gave 1:10.1), a hex map on fewer sheets (First Manassas on
+ * 2 × 4 rather than 3 × 3). */
+static GtkPageOrientation
+map_orientation (const MuScenario *scenario,
+                 GtkPageSetup     *setup)
+{
+  GtkPaperSize *paper = gtk_page_setup_get_paper_size (setup);
+  MuSheetOptions options;
+
+  mu_sheet_options_init (&options, MU_PAPER_A4);
+  options.paper_width = gtk_paper_size_get_width (paper, GTK_UNIT_MM);
+  options.paper_height = gtk_paper_size_get_height (paper, GTK_UNIT_MM);
+  options.margin = MAX (options.margin, MAX (MAX (gtk_page_setup_get_top_margin (setup, GTK_UNIT_MM),
+                                                  gtk_page_setup_get_bottom_margin (setup, GTK_UNIT_MM)),
+                                             MAX (gtk_page_setup_get_left_margin (setup, GTK_UNIT_MM),
+                                                  gtk_page_setup_get_right_margin (setup, GTK_UNIT_MM))));
+  return mu_sheet_map_prefers_landscape (scenario, &options) ? GTK_PAGE_ORIENTATION_LANDSCAPE
+                                                             : GTK_PAGE_ORIENTATION_PORTRAIT;
+}
+
 GtkPrintOperation *
 muster_print_operation_new (const MuScenario *scenario,
                             MuSheetKind       kind,
@@ -298,7 +372,7 @@ muster_print_operation_new (const MuScenario *scenario,
 {
   GtkPrintOperation *op;
   PrintJob *job;
-  g_autoptr(GVariant) setup_v = NULL;
+  g_autoptr(GtkPageSetup) setup = NULL;
   g_autoptr(GVariant) settings_v = NULL;
 
   g_return_val_if_fail (scenario != NULL && G_IS_SETTINGS (settings), NULL);
@@ -314,13 +388,19 @@ muster_print_operation_new (const MuScenario *scenario,
   gtk_print_operation_set_unit (op, GTK_UNIT_MM);
   gtk_print_operation_set_embed_page_setup (op, TRUE);
   gtk_print_operation_set_job_name (op, scenario->title ? scenario->title : _("Muster"));
-  setup_v = g_settings_get_value (settings, "page-setup");
-  if (g_variant_n_children (setup_v) > 0)
+  setup = remembered_setup (settings, &job->chosen);
+  if (!job->chosen && kind == MU_SHEET_KIND_MAP)
     {
-      g_autoptr(GtkPageSetup) setup = gtk_page_setup_new_from_gvariant (setup_v);
-      if (setup)
-        gtk_print_operation_set_default_page_setup (op, setup);
+      /* the paper GTK would offer when none is remembered */
+      if (setup == NULL)
+        setup = gtk_page_setup_new ();
+      gtk_page_setup_set_orientation (setup, map_orientation (scenario, setup));
     }
+  else if (!job->chosen && setup != NULL)
+    gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_PORTRAIT);
+  if (setup != NULL)
+    gtk_print_operation_set_default_page_setup (op, setup);
+  job->proposed = setup ? gtk_page_setup_get_orientation (setup) : GTK_PAGE_ORIENTATION_PORTRAIT;
   settings_v = g_settings_get_value (settings, "print-settings");
   if (g_variant_n_children (settings_v) > 0)
     {

@@ -141,6 +141,29 @@ mu_sheet_new_map (const MuScenario     *scenario,
   return g_steal_pointer (&sheet);
 }
 
+gboolean
+mu_sheet_map_prefers_landscape (const MuScenario     *scenario,
+                                const MuSheetOptions *options)
+{
+  MuSheetOptions upright, across;
+  g_autoptr(MuSheet) portrait = NULL;
+  g_autoptr(MuSheet) landscape = NULL;
+
+  g_return_val_if_fail (scenario != NULL && options != NULL, FALSE);
+
+  upright = across = *options;
+  upright.paper_width = across.paper_height = MIN (options->paper_width, options->paper_height);
+  upright.paper_height = across.paper_width = MAX (options->paper_width, options->paper_height);
+  portrait = mu_sheet_new_map (scenario, &upright, NULL);
+  landscape = mu_sheet_new_map (scenario, &across, NULL);
+  if (portrait == NULL || landscape == NULL)
+    return portrait == NULL && landscape != NULL;
+  if (scenario->board == MU_BOARD_TABLE)
+    return landscape->plan_scale > portrait->plan_scale;
+  /* at scale either way: the fewer sheets to print and glue */
+  return landscape->tiles_across * landscape->tiles_down < portrait->tiles_across * portrait->tiles_down;
+}
+
 double
 mu_sheet_get_overlap (const MuSheet *sheet)
 {

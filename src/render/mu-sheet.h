@@ -118,6 +118,11 @@ MuSheet     *mu_sheet_new_counters    (const MuScenario *scenario, const MuSheet
  * bar. counter_size, counters, markers and backs are not used. */
 MuSheet     *mu_sheet_new_map         (const MuScenario *scenario, const MuSheetOptions *options,
                                        GError **error);
+/* Whether the map prints better with options' paper turned landscape than
+ * upright (either way up in options): a table's plan at the larger scale,
+ * a hex map at scale on fewer sheets (upright when even). FALSE when the
+ * map cannot be laid out either way. */
+gboolean     mu_sheet_map_prefers_landscape (const MuScenario *scenario, const MuSheetOptions *options);
 /* Tabletop roster labels: a strip per unit with its name, side colour and
  * values, to stick under a base or keep beside the table. */
 MuSheet     *mu_sheet_new_roster      (const MuScenario *scenario, const MuSheetOptions *options,

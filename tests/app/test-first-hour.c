@@ -614,11 +614,9 @@ test_shortcuts_window (void)
   g_autoptr(GPtrArray) sections = g_ptr_array_new ();
   GtkWidget *match = NULL;
   int min_w, min_h;
-  GLogLevelFlags fatal;
 
-  /* GTK 4.8's shortcuts window measures two of its labels below zero and
-   * warns: GTK's warning, not Muster's (as in test-a11y) */
-  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  /* every section and page shown without GTK's warning that a label
+   * measured below zero (the page numbers did): warnings fail the test */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   flush_events ();
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
@@ -655,7 +653,6 @@ test_shortcuts_window (void)
   g_assert_cmpint (min_h, <=, 768);
   gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
   flush_events ();
-  g_log_set_always_fatal (fatal);
   destroy_all_windows ();
 }
 

@@ -19,6 +19,8 @@
 #include "muster-match-page.h"
 #include "muster-phase-tracker.h"
 #include "muster-window.h"
+#include "match-widgets.h"
+#include "muster-decision-card.h"
 
 /* A picture of the whole screen (the window and its popovers) into
  * $MUSTER_SCREENSHOT_DIR/NAME.png when that is set, for people to look at. */
@@ -255,6 +257,148 @@ test_handover_sidebar_unchanged (void)
   g_assert_cmpint (gtk_widget_get_height (log), >=, 200);
   destroy_all_windows ();
   app_test_strict_snapshots = FALSE;
+}
+
+/* The vertical gap between the bottom of widget a and the top of b, both
+ * in the sidebar. */
+static double
+gap_between (GtkWidget *a,
+             GtkWidget *b)
+{
+  GtkWidget *side = side_panel_of (a);
+  graphene_rect_t ra, rb;
+
+  g_assert_true (gtk_widget_compute_bounds (a, side, &ra));
+  g_assert_true (gtk_widget_compute_bounds (b, side, &rb));
+  return rb.origin.y - (ra.origin.y + ra.size.height);
+}
+
+/* Nothing selected, the log follows the undo row at the sidebar's spacing:
+ * no hint, card or list that is empty leaves a gap between them (an empty
+ * hint label and the box of the orders cards, empty, each took a line or
+ * the spacing), neither at first nor once a selection is dropped. */
+static void
+test_no_gap_under_undo (void)
+{
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = start_match (window, 5);
+  GtkWidget *undo, *row, *log, *cover;
+  int spacing;
+
+  muster_match_page_dismiss_handover (page);
+  wait_frames (GTK_WIDGET (page), 3);
+  undo = match_widgets_find_command (GTK_WIDGET (page), "win.undo", NULL);
+  g_assert_nonnull (undo);
+  row = gtk_widget_get_parent (undo);
+  spacing = gtk_box_get_spacing (GTK_BOX (gtk_widget_get_parent (row)));
+  log = app_test_find_widget (GTK_WIDGET (page), MUSTER_TYPE_MATCH_LOG);
+  cover = gtk_widget_get_ancestor (log, GTK_TYPE_STACK);
+  g_assert_nonnull (cover);
+  g_assert_true (gtk_widget_get_parent (cover) == gtk_widget_get_parent (row));
+  g_test_message ("nothing selected: %.0f pixels between the undo row and the log", gap_between (row, cover));
+  shot (GTK_WIDGET (page), "sidebar-nothing-selected");
+  g_assert_cmpfloat (gap_between (row, cover), <=, spacing);
+
+  /* a counter of the side to act, then none */
+  muster_match_page_select (page, "bartow");
+  wait_frames (GTK_WIDGET (page), 3);
+  g_assert_cmpfloat (gap_between (row, cover), >, spacing);
+  muster_match_page_select (page, NULL);
+  wait_frames (GTK_WIDGET (page), 3);
+  g_test_message ("selection dropped: %.0f pixels", gap_between (row, cover));
+  g_assert_cmpfloat (gap_between (row, cover), <=, spacing);
+  destroy_all_windows ();
+}
+
+/* The label inside an answer (a button's or a check button's). */
+static GtkLabel *
+answer_label_of (GtkWidget *answer)
+{
+  GtkWidget *label = app_test_find_widget (answer, GTK_TYPE_LABEL);
+
+  g_assert_nonnull (label);
+  return GTK_LABEL (label);
+}
+
+/* Long answers wrap within the sidebar, which keeps its width: answers as
+ * the ruleset reads them, a subset's check buttons, and command lines, as
+ * the decision card makes them for whatever the engine asks. */
+static void
+test_long_answers_wrap (void)
+{
+  static const char *const answers[] = { "withdraw", "hold", "u12", NULL };
+  static const char *const labels[] = {
+    "Withdraw the whole brigade two hexes toward Manassas Junction and rally there",
+    "Hold Henry House Hill with every regiment of the brigade, whatever it costs",
+    "Colonel-Commanding-the-Provisional-Brigade-of-the-Shenandoah-Valley",
+    NULL,
+  };
+  static const char *const lines[] = {
+    "move bartow 1417 1418 1419 1420 1520 1521 1522 1622 1623 1624 1724 1725",
+    "choose none", NULL,
+  };
+  g_autoptr(MuScenario) scenario = app_test_load_scenario ("first-manassas.muster");
+  MusterWindow *window = new_window ();
+  MusterMatchPage *page = show_scenario_match (window, scenario, 5);
+  MusterDecisionCard *card = MUSTER_DECISION_CARD (app_test_find_widget (GTK_WIDGET (page),
+                                                                         MUSTER_TYPE_DECISION_CARD));
+  GtkWidget *answers_box = muster_match_page_get_decision_box (page);
+  GtkWidget *side = side_panel_of (answers_box);
+  MuDecision choice = {
+    .side = "csa", .id = "test", .question = "What does the brigade do?", .answers = answers,
+    .kind = MU_ANSWER_CHOICE, .answer_labels = labels,
+  };
+  MuDecision subset = choice;
+  MuDecision command = choice;
+  const MuDecision *decisions[] = { &choice, &subset, &command };
+  const char *names[] = { "choice", "subset", "command" };
+  int width = 0;
+
+  subset.kind = MU_ANSWER_SUBSET;
+  subset.min = 1;
+  subset.max = 2;
+  command.kind = MU_ANSWER_COMMAND;
+  command.answers = lines;
+  command.answer_labels = NULL;
+
+  muster_match_page_dismiss_handover (page);
+  wait_frames (GTK_WIDGET (page), 3);
+  match_widgets_check_sidebar_width (page, &width);
+  for (guint k = 0; k < G_N_ELEMENTS (decisions); k++)
+    {
+      graphene_rect_t panel;
+      guint n = 0;
+
+      muster_decision_card_show (card, decisions[k], "Confederate", scenario);
+      wait_frames (GTK_WIDGET (page), 3);
+      g_test_message ("%s", names[k]);
+      match_widgets_check_sidebar_width (page, &width);
+      g_assert_true (gtk_widget_compute_bounds (side, GTK_WIDGET (window), &panel));
+      for (GtkWidget *answer = gtk_widget_get_first_child (answers_box); answer;
+           answer = gtk_widget_get_next_sibling (answer))
+        {
+          GtkLabel *label = answer_label_of (answer);
+          graphene_rect_t bounds;
+          int lines_shown = pango_layout_get_line_count (gtk_label_get_layout (label));
+
+          if (strlen (gtk_label_get_text (label)) < 40)
+            continue;
+          /* the whole answer in sight, within the sidebar, on lines of its own */
+          g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), GTK_WIDGET (window), &bounds));
+          g_test_message ("  \"%s\": %d lines, %.0f pixels wide from %.0f in a sidebar of %.0f from %.0f",
+                          gtk_label_get_text (label), lines_shown, bounds.size.width, bounds.origin.x,
+                          panel.size.width, panel.origin.x);
+          g_assert_cmpint (lines_shown, >, 1);
+          g_assert_cmpfloat (bounds.origin.x, >=, panel.origin.x);
+          g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, panel.origin.x + panel.size.width);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          n++;
+        }
+      g_assert_cmpuint (n, >=, 1);
+      if (k == 0)
+        shot (GTK_WIDGET (page), "decision-long-answers");
+    }
+  destroy_all_windows ();
 }
 
 /* The blank sidebar seen once after a hand-over, looked for in every
@@ -693,6 +837,8 @@ main (int   argc,
       g_test_add_func ("/app/match-view/handover-covers-log", test_handover_covers_log);
       g_test_add_func ("/app/match-view/handover-button-shows-sidebar", test_handover_button_shows_sidebar);
       g_test_add_func ("/app/match-view/handover-sidebar-unchanged", test_handover_sidebar_unchanged);
+      g_test_add_func ("/app/match-view/no-gap-under-undo", test_no_gap_under_undo);
+      g_test_add_func ("/app/match-view/long-answers-wrap", test_long_answers_wrap);
       g_test_add_func ("/app/match-view/handover-every-ruleset", test_handover_every_ruleset);
       g_test_add_func ("/app/match-view/log-follows", test_log_follows);
       g_test_add_func ("/app/match-view/smooth-region", test_smooth_region);

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "app-test.h"
+#include "frames.h"
 #include "mu-error.h"
 #include "mu-scenario-xml.h"
 #include "muster-editor.h"
@@ -203,6 +204,128 @@ test_no_match (void)
   g_assert_cmpint (g_remove (path), ==, 0);
 }
 
+/* The texts of the labels under widget, in order, joined by " | ". */
+static void
+collect_texts (GtkWidget *widget,
+               GString   *text)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " | " : "", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_texts (c, text);
+}
+
+/* The group under widget headed by a label reading heading. */
+static GtkWidget *
+group_of (GtkWidget  *widget,
+          const char *heading)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), heading))
+    return gtk_widget_get_parent (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = group_of (c, heading);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The texts of the row under widget for the file at path, or NULL. */
+static char *
+row_texts (GtkWidget  *widget,
+           const char *path)
+{
+  GFile *file = GTK_IS_LIST_BOX_ROW (widget) ? g_object_get_data (G_OBJECT (widget), "file") : NULL;
+
+  if (file != NULL && g_strcmp0 (g_file_peek_path (file), path) == 0)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      collect_texts (widget, text);
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      char *found = row_texts (c, path);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The start page lists such a design as it lists the others, in the
+ * scenarios' folder by its title and board (it was "This scenario has
+ * problems" under its file name: the list read titles with the load that
+ * refuses it) and among the recent files by its name and folder. */
+static void
+test_start_page (void)
+{
+  g_autofree char *data = g_build_filename (tmpdir, "data", NULL);
+  g_autofree char *dir = g_build_filename (data, "scenarios", NULL);
+  g_autofree char *finished = g_build_filename (dir, "a-finished.muster", NULL);
+  g_autofree char *unfinished = g_build_filename (dir, "b-unfinished.muster", NULL);
+  g_autoptr(MuScenario) good = app_test_new_hex_scenario ("Finished Field", MU_HEX_FLAT_TOP, MU_HEX_OFFSET_ODD);
+  g_autoptr(MuScenario) checked = make_checked_scenario ();
+  g_autofree char *good_row = NULL;
+  g_autofree char *checked_row = NULL;
+  g_autofree char *good_recent = NULL;
+  g_autofree char *checked_recent = NULL;
+  const char *paths[] = { finished, unfinished };
+  GtkWidget *shown, *recent;
+  MusterWindow *window;
+
+  app_test_set_one_day (good);
+  app_test_add_brigade (good, (MuHex) { 10, 7 });
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (mu_scenario_save_file (good, finished, NULL));
+  g_assert_true (mu_scenario_save_file (checked, unfinished, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+      g_autofree char *uri = g_file_get_uri (file);
+      GtkRecentData info = { .mime_type = (char *) "application/x-muster", .app_name = (char *) "Muster",
+                               .app_exec = (char *) "muster %u" };
+
+      g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &info));
+    }
+  flush_events ();
+
+  /* the folder the start page lists as its shipped scenarios */
+  g_setenv ("MUSTER_DATADIR", data, TRUE);
+  window = new_window ();
+  flush_events ();
+  shown = group_of (GTK_WIDGET (window), "Bundled Scenarios");
+  recent = group_of (GTK_WIDGET (window), "Recent Scenarios");
+  g_assert_nonnull (shown);
+  g_assert_nonnull (recent);
+  good_row = row_texts (shown, finished);
+  checked_row = row_texts (shown, unfinished);
+  good_recent = row_texts (recent, finished);
+  checked_recent = row_texts (recent, unfinished);
+  g_test_message ("listed: %s; %s", good_row, checked_row);
+  g_test_message ("recent: %s; %s", good_recent, checked_recent);
+  shot (GTK_WIDGET (window), "start-page-unfinished-design");
+  g_assert_cmpstr (good_row, ==, "Finished Field | baa-hex · 20 × 14 hexes");
+  g_assert_cmpstr (checked_row, ==, "Unfinished Field | baa-hex · 20 × 14 hexes");
+  /* recent files by their names, in their folder */
+  {
+    g_autofree char *expected_good = g_strdup_printf ("a-finished.muster | %s", dir);
+    g_autofree char *expected_checked = g_strdup_printf ("b-unfinished.muster | %s", dir);
+
+    g_assert_cmpstr (good_recent, ==, expected_good);
+    g_assert_cmpstr (checked_recent, ==, expected_checked);
+  }
+  destroy_all_windows ();
+  g_unsetenv ("MUSTER_DATADIR");
+  g_unlink (finished);
+  g_unlink (unfinished);
+  g_rmdir (dir);
+  g_rmdir (data);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,6 +336,7 @@ main (int   argc,
       g_test_add_func ("/app/open-checked/refused", test_refused);
       g_test_add_func ("/app/open-checked/recover", test_recover);
       g_test_add_func ("/app/open-checked/no-match", test_no_match);
+      g_test_add_func ("/app/open-checked/start-page", test_start_page);
       return app_test_run (TRUE);
     }
   return app_test_run (FALSE);

@@ -43,6 +43,27 @@ pdf_pages (const char *path)
   g_assert_not_reached ();
 }
 
+/* The first page's size in points, from its MediaBox. */
+static void
+pdf_page_size (const char *path,
+               double     *width,
+               double     *height)
+{
+  static const char key[] = "/MediaBox [";
+  g_autofree char *data = NULL;
+  const char *box = NULL;
+  double x0, y0;
+  gsize len;
+
+  /* binary streams before it: no string search */
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  for (gsize i = 0; box == NULL && i + sizeof key < len; i++)
+    if (memcmp (data + i, key, sizeof key - 1) == 0)
+      box = data + i + sizeof key - 1;
+  g_assert_nonnull (box);
+  g_assert_cmpint (sscanf (box, "%lf %lf %lf %lf", &x0, &y0, width, height), ==, 4);
+}
+
 static GSettings *
 fresh_settings (void)
 {
@@ -118,6 +139,94 @@ test_operation (void)
       g_assert_cmpuint (g_variant_n_children (remembered), >, 0);
       g_unlink (path);
     }
+}
+
+/* The map of scenario printed to a PDF file with the remembered page
+ * setup, as Print Map… does without the dialog; TRUE when its page is
+ * landscape. setup, when given, is the page setup the person sets in the
+ * dialog. */
+static gboolean
+print_map_landscape (const char   *scenario,
+                     GSettings    *settings,
+                     GtkPageSetup *setup)
+{
+  g_autoptr(MuScenario) s = load_scenario (scenario);
+  g_autoptr(GtkPrintOperation) op = muster_print_operation_new (s, MU_SHEET_KIND_MAP, settings);
+  g_autofree char *path = g_build_filename (tmpdir, "map.pdf", NULL);
+  g_autoptr(GError) error = NULL;
+  double width, height;
+
+  if (setup != NULL)
+    gtk_print_operation_set_default_page_setup (op, setup);
+  gtk_print_operation_set_export_filename (op, path);
+  g_assert_cmpint (gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error), ==,
+                   GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  pdf_page_size (path, &width, &height);
+  g_test_message ("%s: the map on %.0f × %.0f pt", scenario, width, height);
+  if (g_getenv ("MUSTER_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *base = g_strdelimit (g_strdup (scenario), ".", '-');
+      g_autofree char *kept = g_build_filename (g_getenv ("MUSTER_SCREENSHOT_DIR"), base, NULL);
+      g_autofree char *name = g_strconcat (kept, width > height ? "-landscape.pdf" : "-portrait.pdf", NULL);
+
+      g_rename (path, name);
+    }
+  g_unlink (path);
+  return width > height;
+}
+
+/* Print Map… proposes the orientation that prints the map at the larger
+ * scale, unless the person chose one: Henry House Hill's table (wider
+ * than deep) landscape, at 1:7.6 on A4 rather than 1:10.1 upright, First
+ * Manassas's hexes on fewer sheets. The counters stay upright after it;
+ * an orientation the person sets in the dialog is kept from then on. */
+static void
+test_map_orientation (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GtkPageSetup) portrait = gtk_page_setup_new ();
+  g_autofree char *path = g_build_filename (tmpdir, "counters.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MuScenario) table = load_scenario ("henry-house-hill-table.muster");
+  g_autoptr(MuScenario) hex = load_scenario ("first-manassas.muster");
+  g_autoptr(GError) error = NULL;
+  MuSheetOptions options;
+  double width, height;
+
+  /* the sheets' own reading of the two scenarios on A4 */
+  mu_sheet_options_init (&options, MU_PAPER_A4);
+  g_assert_true (mu_sheet_map_prefers_landscape (table, &options));
+  {
+    MuSheetOptions across = options;
+    g_autoptr(MuSheet) upright = mu_sheet_new_map (table, &options, NULL);
+    g_autoptr(MuSheet) turned = NULL;
+
+    across.paper_width = options.paper_height;
+    across.paper_height = options.paper_width;
+    turned = mu_sheet_new_map (table, &across, NULL);
+    g_test_message ("Henry House Hill: 1:%.1f upright, 1:%.1f landscape",
+                    25.4 / mu_sheet_get_plan_scale (upright), 25.4 / mu_sheet_get_plan_scale (turned));
+    g_assert_cmpfloat (mu_sheet_get_plan_scale (turned), >, mu_sheet_get_plan_scale (upright));
+  }
+
+  /* nothing remembered: each map its better way */
+  g_assert_true (print_map_landscape ("henry-house-hill-table.muster", settings, NULL));
+  g_assert_true (print_map_landscape ("henry-house-hill-table.muster", settings, NULL));
+  g_assert_true (print_map_landscape ("first-manassas.muster", settings, NULL) ==
+                 mu_sheet_map_prefers_landscape (hex, &options));
+  /* the counters upright, the proposal for the map notwithstanding */
+  g_assert_true (print_map_landscape ("henry-house-hill-table.muster", settings, NULL));
+  g_assert_true (muster_print_export_counters (hex, settings, file, &error));
+  g_assert_no_error (error);
+  pdf_page_size (path, &width, &height);
+  g_assert_cmpfloat (width, <, height);
+  g_unlink (path);
+
+  /* the person sets it upright in the dialog: kept, for tables too */
+  gtk_page_setup_set_orientation (portrait, GTK_PAGE_ORIENTATION_PORTRAIT);
+  g_assert_false (print_map_landscape ("henry-house-hill-table.muster", settings, portrait));
+  g_assert_false (print_map_landscape ("henry-house-hill-table.muster", settings, NULL));
 }
 
 static GtkWidget *
@@ -275,6 +384,7 @@ main (int   argc,
   muster_icons_keep ();
   g_test_add_func ("/app/print/export", test_export);
   g_test_add_func ("/app/print/operation", test_operation);
+  g_test_add_func ("/app/print/map-orientation", test_map_orientation);
   g_test_add_func ("/app/print/preview", test_preview);
   g_test_add_func ("/app/print/preview-closed-early", test_preview_closed_early);
   g_test_add_func ("/app/print/preview-error", test_preview_error);

@@ -665,12 +665,10 @@ test_help_overlay_on_demand (void)
 {
   MusterWindow *window = open_window (NULL);
   GtkShortcutsWindow *overlay;
-  GLogLevelFlags fatal;
 
   g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
-  /* GTK 4.8's shortcuts window measures some key labels negative under a
-   * bare X server and warns; that warning is GTK's own. */
-  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  /* shown without GTK's warning that a label (a page number, under our
+   * style sheet) measured below zero: warnings fail the test */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   flush_events ();
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
@@ -681,7 +679,6 @@ test_help_overlay_on_demand (void)
   flush_events ();
   g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) == overlay);
   destroy_other_windows ();
-  g_log_set_always_fatal (fatal);
   destroy_all_windows ();
 }
 

@@ -668,6 +668,51 @@ test_plan_and_roster (void)
   g_clear_error (&error);
 }
 
+/* Which way up a map prints better: a table wider than deep landscape (the
+ * larger plan), a hex board on fewer sheets; the paper given either way up
+ * reads the same. */
+static void
+test_map_orientation (void)
+{
+  const char *names[] = { "henry-house-hill-table.muster", "first-manassas.muster" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(MuScenario) s = load_scenario (names[i]);
+      MuSheetOptions upright, across;
+      g_autoptr(MuSheet) portrait = NULL;
+      g_autoptr(MuSheet) landscape = NULL;
+      gboolean better;
+
+      mu_sheet_options_init (&upright, MU_PAPER_A4);
+      across = upright;
+      across.paper_width = upright.paper_height;
+      across.paper_height = upright.paper_width;
+      portrait = mu_sheet_new_map (s, &upright, NULL);
+      landscape = mu_sheet_new_map (s, &across, NULL);
+      g_assert_nonnull (portrait);
+      g_assert_nonnull (landscape);
+      g_assert_true (mu_sheet_map_prefers_landscape (s, &upright) == mu_sheet_map_prefers_landscape (s, &across));
+      if (s->board == MU_BOARD_TABLE)
+        {
+          g_test_message ("%s: plan at %.3f mm a unit upright, %.3f landscape", names[i],
+                          mu_sheet_get_plan_scale (portrait), mu_sheet_get_plan_scale (landscape));
+          better = mu_sheet_get_plan_scale (landscape) > mu_sheet_get_plan_scale (portrait);
+          g_assert_true (better);
+        }
+      else
+        {
+          guint pa, pd, la, ld;
+
+          mu_sheet_get_tiles (portrait, &pa, &pd);
+          mu_sheet_get_tiles (landscape, &la, &ld);
+          g_test_message ("%s: %u × %u sheets upright, %u × %u landscape", names[i], pa, pd, la, ld);
+          better = la * ld < pa * pd;
+        }
+      g_assert_true (mu_sheet_map_prefers_landscape (s, &upright) == better);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -679,5 +724,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/sheet/errors", test_errors);
   g_test_add_func ("/render/sheet/map", test_map);
   g_test_add_func ("/render/sheet/plan-and-roster", test_plan_and_roster);
+  g_test_add_func ("/render/sheet/map-orientation", test_map_orientation);
   return g_test_run ();
 }
