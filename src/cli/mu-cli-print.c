@@ -152,12 +152,19 @@ other_sheet (int          argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *output = NULL;
   g_autofree char *paper = NULL;
+  g_autofree char *orientation = NULL;
   double dpi = 150;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (.pdf, .svg or .png)"), N_("FILE") },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper, N_("Paper: a4 (default) or letter"), N_("PAPER") },
     { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, N_("PNG resolution (default 150)"), N_("DPI") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENARIO") },
+    { NULL },
+  };
+  GOptionEntry map_entries[] = {
+    { "orientation", 0, 0, G_OPTION_ARG_STRING, &orientation,
+      N_("Paper: portrait, landscape or auto (default: the way up that prints the map larger or on fewer "
+         "sheets)"), N_("WAY") },
     { NULL },
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -172,6 +179,8 @@ other_sheet (int          argc,
                                   : _("-o FILE — print roster labels for the units of a table"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (kind == MU_SHEET_KIND_MAP)
+    g_option_context_add_main_entries (context, map_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       mu_cli_error ("%s", error->message);
@@ -184,9 +193,24 @@ other_sheet (int          argc,
     }
   if (!paper_options (paper, &o))
     return 2;
+  if (orientation != NULL && g_strcmp0 (orientation, "auto") != 0 && g_strcmp0 (orientation, "portrait") != 0 &&
+      g_strcmp0 (orientation, "landscape") != 0)
+    {
+      mu_cli_error (_("--orientation: “%s” is not portrait, landscape or auto"), orientation);
+      return 2;
+    }
   s = load_scenario (files[0]);
   if (s == NULL)
     return 1;
+  if (kind == MU_SHEET_KIND_MAP &&
+      (g_strcmp0 (orientation, "landscape") == 0 ||
+       (g_strcmp0 (orientation, "portrait") != 0 && mu_sheet_map_prefers_landscape (s, &o))))
+    {
+      double width = o.paper_width;
+
+      o.paper_width = o.paper_height;
+      o.paper_height = width;
+    }
   sheet = kind == MU_SHEET_KIND_MAP ? mu_sheet_new_map (s, &o, &error) : mu_sheet_new_roster (s, &o, &error);
   if (sheet == NULL || !mu_sheet_write (sheet, output, dpi, &error))
     {

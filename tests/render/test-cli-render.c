@@ -501,6 +501,29 @@ pdf_pages (const char *path)
   g_assert_not_reached ();
 }
 
+/* Whether the first page of a PDF written by cairo is wider than high. */
+static gboolean
+pdf_landscape (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  for (gsize i = 0; i + 10 < len; i++)
+    if (memcmp (data + i, "/MediaBox", 9) == 0)
+      {
+        double box[4];
+        char *end = data + i + 9;
+
+        while (*end == ' ' || *end == '[')
+          end++;
+        for (int k = 0; k < 4; k++)
+          box[k] = g_ascii_strtod (end, &end);
+        return box[2] - box[0] > box[3] - box[1];
+      }
+  g_assert_not_reached ();
+}
+
 static void
 test_counters (void)
 {
@@ -567,15 +590,29 @@ test_print_map_roster (void)
   g_autofree char *hex = scenario_path ("first-manassas.muster");
   g_autofree char *table = scenario_path ("henry-house-hill-table.muster");
   const char *map[] = { "print-map", hex, "-o", pdf, NULL };
+  const char *upright[] = { "print-map", hex, "-o", pdf, "--orientation", "portrait", NULL };
+  const char *across[] = { "print-map", table, "-o", pdf, "--orientation", "landscape", NULL };
+  const char *sideways[] = { "print-map", hex, "-o", pdf, "--orientation", "sideways", NULL };
   const char *plan[] = { "print-map", table, "-o", pdf, "--paper", "letter", NULL };
   const char *roster[] = { "roster", table, "-o", pdf, NULL };
   const char *bad[] = { "print-map", hex, "-o", pdf, "--paper", "tabloid", NULL };
 
-  /* 3 × 3 sheets and the assembly page. */
+  /* 2 × 4 sheets across rather than 3 × 3 upright, and the assembly page */
   g_assert_cmpint (run (map, NULL), ==, 0);
+  g_assert_cmpint (pdf_pages (pdf), ==, 9);
+  g_assert_true (pdf_landscape (pdf));
+  g_assert_cmpint (run (upright, NULL), ==, 0);
   g_assert_cmpint (pdf_pages (pdf), ==, 10);
+  g_assert_false (pdf_landscape (pdf));
+  /* a table's plan: larger across, as asked and as chosen */
+  g_assert_cmpint (run (across, NULL), ==, 0);
+  g_assert_true (pdf_landscape (pdf));
+  g_unlink (pdf);
+  g_assert_cmpint (run (sideways, NULL), ==, 2);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
   g_assert_cmpint (run (plan, NULL), ==, 0);
   g_assert_cmpint (pdf_pages (pdf), ==, 1);
+  g_assert_true (pdf_landscape (pdf));
   g_assert_cmpint (run (roster, NULL), ==, 0);
   g_assert_cmpint (pdf_pages (pdf), ==, 3);
   g_unlink (pdf);
