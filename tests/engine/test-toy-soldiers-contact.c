@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "legal-lines.h"
 #include "mu-command.h"
 #include "mu-problem.h"
 #include "mu-scenario-xml.h"
@@ -28,8 +29,9 @@ typedef struct {
   TsUnit *u1, *r1, *r2;
 } Duel;
 
+/* With u1_stands > 0, u1 is a battalion of that many stands. */
 static void
-duel_open_file (Duel *f, const char *file, const int *dice, guint n)
+duel_open_sized (Duel *f, const char *file, int u1_stands, const int *dice, guint n)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
                                                  file, NULL);
@@ -38,6 +40,8 @@ duel_open_file (Duel *f, const char *file, const int *dice, guint n)
 
   f->scenario = mu_scenario_load_file (path, problems, &error);
   g_assert_no_error (error);
+  if (u1_stands > 0)
+    mu_scenario_find_counter (f->scenario, "u1")->strength = u1_stands;
   f->dice = mu_dice_new (1);
   mu_dice_force (f->dice, dice, n);
   f->events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
@@ -48,6 +52,12 @@ duel_open_file (Duel *f, const char *file, const int *dice, guint n)
   f->r1 = ts_find (f->m, "r1");
   f->r2 = ts_find (f->m, "r2");
   g_ptr_array_set_size (f->events, 0);
+}
+
+static void
+duel_open_file (Duel *f, const char *file, const int *dice, guint n)
+{
+  duel_open_sized (f, file, 0, dice, n);
 }
 
 static void
@@ -356,6 +366,96 @@ test_no_foe (void)
   answer (&f, "cr-advance", "usa", "none");
   g_assert_null (f.m->contact);
   duel_close (&f);
+}
+
+/* p2-duel-barn.muster with u1 a battalion of `stands` stands where its
+ * charge on r1 leaves it, but 2.5" further right: its command stand 1"
+ * left of the barn (capacity 2). */
+static void
+barn_open (Duel *f, int stands, const int *dice, guint n)
+{
+  duel_open_sized (f, "p2-duel-barn.muster", stands, dice, n);
+  f->u1->anchor.x = 26.5 * f->m->inch;
+  f->u1->anchor.y = 26.25 * f->m->inch;
+  ts_layout (f->m, f->u1);
+  g_ptr_array_set_size (f->events, 0);
+}
+
+/* Plays the garrison command line, which the legal commands must list. */
+static void
+garrison_listed (Duel *f, const char *line)
+{
+  g_autoptr(GPtrArray) legal = ts_legal_commands (f->m);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < legal->len; i++)
+    {
+      MuCommand *c = g_ptr_array_index (legal, i);
+      g_autofree char *text = mu_command_to_string (c);
+
+      if (g_str_equal (text, line))
+        {
+          g_assert_true (ts_apply (f->m, c, f->events, &error));
+          g_assert_no_error (error);
+          g_assert_null (f->m->event_failure);
+          return;
+        }
+    }
+  g_error ("“%s” is not among the legal commands", line);
+}
+
+/* TS-CR-11, TS-VIL-1, TS-AMB-75, TS-AMB-85: a battalion that can go into
+ * the barn only whole, command stand included (one stand), or also as one
+ * company (two stands), is offered every form the rules take by the
+ * legal commands (the window's buttons, the computer player's choices):
+ * as a winner asked the advance, whose question names the village, and
+ * within its Reorder (die 3) in the unit step. */
+static void
+test_garrison_whole (void)
+{
+  static const int dice[] = { 3 };
+
+  for (int stands = 1; stands <= 2; stands++)
+    for (int contact = 0; contact <= 1; contact++)
+      {
+        g_autofree char *whole = g_strdup_printf ("garrison u1 barn %d command", stands);
+        const TsBlock *b;
+        Duel f;
+
+        barn_open (&f, stands, dice, contact ? 0 : G_N_ELEMENTS (dice));
+        if (contact)
+          {
+            TsConflict k = { .n_pairs = 1 };
+
+            k.pair[0] = (TsPair) { ts_unit_index (f.m, f.u1), TS_NONE, TS_NONE, FALSE };
+            ts_contact_begin (f.m, &k, 1, f.events);
+            g_assert_cmpstr (ts_decision_view (f.m)->id, ==, "cr-advance");
+            g_assert_nonnull (strstr (ts_decision_view (f.m)->question, "village"));
+          }
+        else
+          {
+            g_autoptr(MuCommand) end = mu_command_new ("end-phase");
+            g_autoptr(MuCommand) reorder = mu_rules_command ("reorder", "u1", NULL);
+
+            g_assert_true (ts_apply (f.m, end, f.events, NULL));
+            g_assert_true (ts_apply (f.m, reorder, f.events, NULL));
+          }
+        {
+          g_autoptr(GPtrArray) legal = ts_legal_commands (f.m);
+
+          g_assert_true (has_command (legal, "garrison u1 barn 1") == (stands == 2));
+          g_assert_false (has_command (legal, "garrison u1 mill 1"));
+        }
+        garrison_listed (&f, whole);
+        b = ts_block_at (f.m, ts_block_find (f.m, "barn"));
+        g_assert_true (ts_unit_at (f.m, b->unit) == f.u1);
+        g_assert_cmpint (b->companies, ==, stands);
+        g_assert_true (b->command);
+        g_assert_cmpuint (f.u1->n_st, ==, 0);
+        g_assert_null (f.m->contact);
+        g_assert_null (ts_decision_view (f.m));
+        duel_close (&f);
+      }
 }
 
 /* TS-CHG-13, TS-AMB-71, TS-AMB-74, TS-CR-1: three one-stand chargers on
@@ -870,6 +970,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/contact/sentences/TS-CR-9/TS-CHG-2a", test_sentences);
   g_test_add_func ("/engine/toy-soldiers/contact/answer-labels/TS-CR-2a/TS-CR-2b", test_answer_labels);
   g_test_add_func ("/engine/toy-soldiers/contact/no-foe/TS-AMB-69", test_no_foe);
+  g_test_add_func ("/engine/toy-soldiers/contact/garrison-whole/TS-CR-11/TS-VIL-1/TS-AMB-75/TS-AMB-85",
+                   test_garrison_whole);
   g_test_add_func ("/engine/toy-soldiers/contact/several/TS-CHG-13/TS-AMB-71/TS-AMB-74/TS-CR-1", test_several);
   g_test_add_func ("/engine/toy-soldiers/contact/cli-as-side/TAB-19/TS-AMB-72", test_cli_as_side);
   g_test_add_func ("/engine/toy-soldiers/contact/cli-saved/TAB-19", test_cli_saved);

@@ -31,6 +31,17 @@ offer_move (TsMatch *m, GPtrArray *out, const TsUnit *u, const char *verb, doubl
   offer (m, out, c);
 }
 
+/* TS-VIL-1, TS-AMB-85: u's companies into block bi, in every form the
+ * rules take (the whole battalion with its command stand among them). */
+static void
+offer_garrison (TsMatch *m, GPtrArray *out, const TsUnit *u, int bi)
+{
+  g_autoptr(GPtrArray) forms = ts_garrison_forms (m, u, bi);
+
+  while (forms->len > 0)
+    offer (m, out, g_ptr_array_steal_index (forms, 0));
+}
+
 /* TS-VIL-3, TS-AMB-85: a whole garrison's leaving, its command stand
  * placed facing out of each face of the block, its layout 0.5" to 1.5"
  * clear of it (the first of those the rules accept, a face). */
@@ -114,13 +125,7 @@ ts_legal_commands (TsMatch *m)
       offer (m, out, cmd);
       /* or companies into a village block instead (TS-VIL-1) */
       for (guint i = 0; i < m->blocks->len; i++)
-        for (int k = 1; k <= 3; k++)
-          {
-            MuCommand *c = mu_rules_command ("garrison", u->def->id, ts_block_at (m, (int) i)->area->id);
-
-            mu_command_add_number (c, k);
-            offer (m, out, c);
-          }
+        offer_garrison (m, out, u, (int) i);
     }
   if (m->decision.kind == TS_DECIDE_DISPARITY)
     {
@@ -281,13 +286,7 @@ ts_legal_commands (TsMatch *m)
           if (u->type != TS_COMMANDER && u->side == side && ts_in_play (u) && !u->acted)
             offer (m, out, mu_rules_command ("fire", u->def->id, id));
       if (m->step == TS_STEP_UNITS && ts_unit_at (m, m->open_unit) && g == NULL)
-        for (int k = 1; k <= 3; k++)
-          {
-            MuCommand *c = mu_rules_command ("garrison", ts_unit_at (m, m->open_unit)->def->id, id);
-
-            mu_command_add_number (c, k);
-            offer (m, out, c);
-          }
+        offer_garrison (m, out, ts_unit_at (m, m->open_unit), (int) i);
     }
   offer (m, out, mu_rules_command ("end-phase", NULL, NULL));
   return out;

@@ -652,8 +652,12 @@ gboolean      ts_apply_garrison     (TsMatch *m, const MuCommand *c, GPtrArray *
  * answer to TS-CR-11's advance that ts_contact_garrison checked. */
 gboolean      ts_garrison_enter     (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArray *events,
                                      GError **error);
+/* TS-VIL-1, TS-AMB-85: every garrison command u might give to enter block
+ * bi, unchecked (the caller dry-runs each); owned by the caller. */
+GPtrArray    *ts_garrison_forms     (const TsMatch *m, const TsUnit *u, int bi);
 /* TS-CR-11, TS-VIL-1: whether u, a winner asked where it advances, may
- * put companies into some village block instead. */
+ * put companies into some village block instead (by a form of
+ * ts_garrison_forms, as the legal commands list them). */
 gboolean      ts_garrison_may_advance (TsMatch *m, const TsUnit *u);
 /* The ids of the enemy's garrisoned blocks u may fire at now. */
 GPtrArray    *ts_block_fire_targets (TsMatch *m, const TsUnit *u);

@@ -644,22 +644,44 @@ ts_garrison_enter (TsMatch *m, const MuCommand *c, gboolean in_contact, GPtrArra
   return TRUE;
 }
 
+/* TS-VIL-1, TS-AMB-85: the owner gives the number of companies and
+ * whether the command stand goes, so u may enter block bi as 1 up to
+ * the block's capacity of companies, its command stand outside, or as
+ * the whole battalion with it (for a one-stand battalion the only way
+ * in). These are all the forms ts_garrison_enter takes; the callers
+ * check each, so that TS-CR-11's question, the legal commands and the
+ * rules agree on what may go in. */
+GPtrArray *
+ts_garrison_forms (const TsMatch *m, const TsUnit *u, int bi)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_command_free);
+  const MuArea *a = ts_block_at (m, bi)->area;
+  MuCommand *whole;
+
+  for (int k = 1; k <= block_capacity (a); k++)
+    {
+      MuCommand *c = mu_rules_command ("garrison", u->def->id, a->id);
+
+      mu_command_add_number (c, k);
+      g_ptr_array_add (out, c);
+    }
+  whole = mu_rules_command ("garrison", u->def->id, a->id);
+  mu_command_add_number (whole, u->stands);
+  mu_command_add_word (whole, "command");
+  g_ptr_array_add (out, whole);
+  return out;
+}
+
 gboolean
 ts_garrison_may_advance (TsMatch *m, const TsUnit *u)
 {
   for (guint i = 0; i < m->blocks->len; i++)
     {
-      const char *id = ts_block_at (m, (int) i)->area->id;
-      /* one company whenever any number would do; or all of it, command
-       * stand included */
-      g_autoptr(MuCommand) one = mu_rules_command ("garrison", u->def->id, id);
-      g_autoptr(MuCommand) whole = mu_rules_command ("garrison", u->def->id, id);
+      g_autoptr(GPtrArray) forms = ts_garrison_forms (m, u, (int) i);
 
-      mu_command_add_number (one, 1);
-      mu_command_add_number (whole, u->stands);
-      mu_command_add_word (whole, "command");
-      if (ts_garrison_enter (m, one, TRUE, NULL, NULL) || ts_garrison_enter (m, whole, TRUE, NULL, NULL))
-        return TRUE;
+      for (guint k = 0; k < forms->len; k++)
+        if (ts_garrison_enter (m, g_ptr_array_index (forms, k), TRUE, NULL, NULL))
+          return TRUE;
     }
   return FALSE;
 }
