@@ -140,6 +140,7 @@ on_drag_update (GtkGestureDrag *gesture,
   if (!self->input.dragging)
     return;
   self->layout.fitted = FALSE;
+  self->layout.focused = FALSE;
   self->transform.x = self->input.drag_origin_x + dx;
   self->transform.y = self->input.drag_origin_y + dy;
   muster_map_view_transform_changed (self, FALSE);

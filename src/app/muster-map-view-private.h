@@ -44,6 +44,11 @@ typedef struct {
   MuPoint focus_at;
   double focus_zoom;
   gboolean focus_exact;         /* focus_zoom is the zoom, not the least zoom */
+  /* the board is as focus() left it (no zoom or pan since): a new size of
+   * the view (the window maximised once a match was shown) focuses it
+   * again, at focus_at and focus_zoom */
+  gboolean focused;
+  int focused_width, focused_height;
 } MapLayout;
 
 /* No tooltip near where a drag ended, until the pointer moves on. */

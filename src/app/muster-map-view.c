@@ -443,6 +443,7 @@ muster_map_view_zoom_at (MusterMapView *self,
     return;
   self->layout.needs_fit = FALSE;
   self->layout.fitted = FALSE;
+  self->layout.focused = FALSE;
   muster_view_zoom_around (&self->transform, zoom, x, y);
   muster_map_view_transform_changed (self, TRUE);
 }
@@ -513,6 +514,7 @@ muster_map_view_zoom_to_fit (MusterMapView *self)
 
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
+  self->layout.focused = FALSE;
   w = gtk_widget_get_width (GTK_WIDGET (self));
   h = gtk_widget_get_height (GTK_WIDGET (self));
   get_board_size (self, &bw, &bh);
@@ -542,6 +544,7 @@ muster_map_view_pan (MusterMapView *self,
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
   self->layout.fitted = FALSE;
+  self->layout.focused = FALSE;
   self->transform.x += dx;
   self->transform.y += dy;
   muster_map_view_transform_changed (self, FALSE);
@@ -626,12 +629,16 @@ muster_map_view_size_allocate (GtkWidget *widget,
       constrain_origin (self);
       snap_origin (self);
     }
-  if (self->layout.needs_focus)
+  if (self->layout.needs_focus ||
+      (self->layout.focused && (width != self->layout.focused_width || height != self->layout.focused_height)))
     focus (self, self->layout.focus_at, self->layout.focus_zoom, self->layout.focus_exact);
 }
 
 /* Board point `at` in the middle at zoom (exact) or at least at zoom, once
- * the view is laid out. */
+ * the view is laid out, and again at each new size of the view until the
+ * board is zoomed or panned: a match opened in a window that is then
+ * maximised would otherwise keep the place worked out for the first,
+ * smaller size, the board pushed to the left of the larger view. */
 static void
 focus (MusterMapView *self,
        MuPoint        at,
@@ -659,13 +666,23 @@ focus (MusterMapView *self,
   {
     double bw, bh;
 
-    /* a board narrower (or lower) than the view at this zoom sits in its middle */
+    /* a board narrower (or lower) than the view at this zoom sits in its
+     * middle; a wider one covers the view rather than leave the table bare
+     * on one side while board is hidden past the other (a view saved near
+     * the board's edge, opened in a larger window) */
     get_board_size (self, &bw, &bh);
-    if (bw * self->transform.zoom <= w)
-      self->transform.x = (w - bw * self->transform.zoom) / 2;
-    if (bh * self->transform.zoom <= h)
-      self->transform.y = (h - bh * self->transform.zoom) / 2;
+    bw *= self->transform.zoom;
+    bh *= self->transform.zoom;
+    self->transform.x = bw <= w ? (w - bw) / 2 : CLAMP (self->transform.x, w - bw, 0);
+    self->transform.y = bh <= h ? (h - bh) / 2 : CLAMP (self->transform.y, h - bh, 0);
   }
+  /* kept, to focus the same again at another size of the view */
+  self->layout.focused = TRUE;
+  self->layout.focused_width = (int) w;
+  self->layout.focused_height = (int) h;
+  self->layout.focus_at = at;
+  self->layout.focus_zoom = self->transform.zoom;
+  self->layout.focus_exact = TRUE;
   self->layout.fitted = FALSE;
   constrain_origin (self);
   snap_origin (self);
