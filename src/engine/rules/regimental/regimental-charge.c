@@ -834,8 +834,12 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
         }
       if (c->length > c->reach + 1e-6)
         {
-          /* QRS-AMB-65: short of its target, no impact */
-          u->disordered = u->disordered || place_at (m, u, c, c->reach) >= c->disorder_at;
+          /* QRS-AMB-65: short of its target, no impact; placed at its
+           * reach whether or not it is disordered already (the volley
+           * point past where disorder falls) */
+          double at = place_at (m, u, c, c->reach);
+
+          u->disordered = u->disordered || at >= c->disorder_at;
           mu_event_set_text (qrs_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), u->def->id,
                                         "QRS-AMB-65"), "the charge falls short");
           c->active = FALSE;
