@@ -347,11 +347,13 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
       if ((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO)) && a->pos.is_point)
         {
           c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_MOVE, a->pos.point, 0 };
+          /* TAB-5, QRS-AMB-57: a pose's turn, as every turn in place, is
+           * about the anchor (as in a move) */
           if (a->pos.has_facing)
-            c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+            c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
         }
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FACE)
-        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number };
+        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number, TRUE };
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
         c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
                                                 g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };

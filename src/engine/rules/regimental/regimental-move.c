@@ -286,12 +286,14 @@ read_steps (const MuCommand *command, MuMoveStep *steps, guint *n, int *form_at,
           && a->pos.is_point)
         {
           steps[(*n)++] = (MuMoveStep) { MU_STEP_MOVE, a->pos.point, 0 };
-          /* a pose: the move, then the turn to its facing */
+          /* a pose (TAB-5): the anchor goes to X,Y, then the unit turns
+           * in place to face F, about the anchor as every turn in place
+           * is (QRS-AMB-57), so it ends in the pose named */
           if (a->pos.has_facing && *n < 16)
-            steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+            steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
         }
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FACE)
-        steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number };
+        steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number, TRUE };
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
         steps[(*n)++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
                                        g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };
@@ -358,7 +360,8 @@ split_turns (const QrsUnit *u, const MuMoveStep *steps, guint n, MuMoveStep *out
           double d = fmod (steps[i].angle - facing + 540.0, 360.0) - 180.0;
 
           if (fabs (d) > 90.0 + 1e-6)
-            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0) };
+            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0),
+                                      steps[i].about_anchor };
           facing = steps[i].angle;
         }
       else if (steps[i].kind == MU_STEP_WHEEL)
