@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 static const char *const ask_ids[TS_ASK_N] = {
   [TS_ASK_ABORT] = "cr-abort", [TS_ASK_DISENGAGE] = "cr-disengage", [TS_ASK_DISTANCE] = "distance",
