@@ -33,7 +33,8 @@ typedef struct {
   MuPoint to;
   double angle;
   /* MU_STEP_TURN: about the anchor, which stays where it is (a pose's
-   * facing, TAB-5: baa-table's `@X,Y/F`), rather than about the centre of
+   * facing, TAB-5: baa-table's `@X,Y/F`; every turn in place of
+   * regimental's, QRS-AMB-57), rather than about the centre of
    * the footprint */
   gboolean about_anchor;
 } MuMoveStep;

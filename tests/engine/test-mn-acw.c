@@ -23,6 +23,7 @@
 
 #include "play-matches.h"
 
+#include "mn-acw-private.h"
 #include "rules/mu-rulesets.h"
 
 static MuScenario *
@@ -230,6 +231,66 @@ test_region (void)
   g_assert_null (mu_match_legal_region (m, "i1"));
 }
 
+/* Lays u out about a footprint centre, in its formation. */
+static void
+place (MnMatch *m, MnUnit *u, double x, double y, double facing)
+{
+  u->facing = facing;
+  u->n_stands = mn_layout_about (m, u, (MuPoint) { x, y }, facing, u->form, u->bases, u->stands);
+}
+
+/* TAB-4: every comparison of a distance, angle or allowance allows 1e-6 of
+ * the unit (MU_TABLE_EPSILON), so that a printed value decides the same
+ * way wherever on the table it stands. cs1's front 0.05 in + 0.0000005
+ * from us1's touches it (TAB-11, the edge a charge meets, MN-AMB-62);
+ * 0.000002 further it does not. A facing 0.1 degree (TAB-3's step) less
+ * 0.0000005 from the one an activation names is a change of facing
+ * (MN-UNIT-2); 0.000002 short of it, none. A length 0.0000005 short of a
+ * hundredth is that hundredth; 0.000002 short, the one below. (Scenario
+ * positions are read to 0.0001 and commands print 0.01, so the units are
+ * placed here.) */
+static void
+test_tolerance (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "mn-acw",
+                                                 "ex03-facing.muster", NULL);
+  g_autoptr(MuScenario) s = load (path);
+  g_autoptr(MuDice) dice = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuCommand) turn = mu_command_parse (&mu_ruleset_mn_acw, "activate cs1 stay face 90.1", &error);
+  MnMatch *m = mn_match_new (&mu_ruleset_mn_acw, s, dice, events, &error);
+  MnUnit *a, *b;
+  static const struct { double beyond; gboolean within; } cases[] = { { 5e-7, TRUE }, { 2e-6, FALSE } };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  g_assert_nonnull (turn);
+  a = mn_find_unit (m, "cs1");
+  b = mn_find_unit (m, "us1");
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      MnChanges ch;
+      double front;
+
+      /* us1 faces up the table, cs1 down it, their fronts 0.05 + beyond apart */
+      place (m, b, 18, 20, 0);
+      place (m, a, 18, 10, 180);
+      front = mn_anchor (a).y;
+      place (m, a, 18, 10 + (mn_anchor (b).y - 0.05 - cases[k].beyond) - front, 180);
+      g_assert_cmpfloat_with_epsilon (mn_anchor (b).y - mn_anchor (a).y, 0.05 + cases[k].beyond, 1e-9);
+      g_assert_cmpint (mn_stand_touches_edge (m, &a->stands[0], b), ==, cases[k].within);
+
+      /* facing 90.1 from 90.0 + beyond */
+      a->facing = 90 + cases[k].beyond;
+      g_assert_true (mn_parse_changes (m, a, turn, 2, &ch, NULL));
+      g_assert_cmpint (ch.turn, ==, cases[k].within);
+
+      g_assert_cmpfloat (mn_hundredths_down (3 - cases[k].beyond), ==, cases[k].within ? 3.00 : 2.99);
+    }
+  mn_match_free (m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,5 +302,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/mn-acw/square/MN-AMB-37", test_square);
   g_test_add_func ("/engine/mn-acw/outstanding/MN-AMB-50", test_outstanding);
   g_test_add_func ("/engine/mn-acw/region/MN-AMB-47", test_region);
+  g_test_add_func ("/engine/mn-acw/tolerance/TAB-4/TAB-11/MN-UNIT-2", test_tolerance);
   return g_test_run ();
 }

@@ -304,6 +304,47 @@ test_end_phase_refused (void)
   g_assert_true (g_str_has_suffix (error->message, "(QRS-AMB-39)"));
 }
 
+/* TAB-4: every comparison of a distance allows 1e-6 of the unit
+ * (MU_TABLE_EPSILON), as in the other table rulesets. An officer's stand
+ * 1" + 0.0000005 from a unit of his command is present with it
+ * (QRS-AMB-44); 0.000002 further, he is not. (Scenario positions are read
+ * to 0.0001 and commands print 0.01, so the stand is placed here.) */
+static void
+test_tolerance (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "regimental", "ex-11.muster",
+                                                 NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autoptr(MuDice) dice = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = mu_event_array_new ();
+  QrsMatch *m;
+  QrsUnit *oc, *c;
+  static const struct { double beyond; gboolean within; } cases[] = { { 5e-7, TRUE }, { 2e-6, FALSE } };
+
+  g_assert_no_error (error);
+  m = qrs_match_new (&mu_ruleset_regimental, s, dice, events, &error);
+  g_assert_no_error (error);
+  oc = qrs_find (m, "oc");
+  c = qrs_find (m, "c");
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      int officers[4];
+      double d;
+
+      /* oc's stand west of c's, both facing east: once apart, the gap
+       * grows with the step west */
+      oc->stand[0].centre.x = c->stand[0].centre.x - 3;
+      d = mu_stands_distance (oc->stand, oc->n_stands, c->stand, c->n_stands);
+      oc->stand[0].centre.x -= 1 + cases[k].beyond - d;
+      d = mu_stands_distance (oc->stand, oc->n_stands, c->stand, c->n_stands);
+      g_assert_cmpfloat_with_epsilon (d, 1 + cases[k].beyond, 1e-9);
+      g_assert_cmpuint (qrs_officers_with (m, c, officers, G_N_ELEMENTS (officers)), ==, cases[k].within ? 1 : 0);
+    }
+  qrs_match_free (m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,5 +357,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/regimental/shipped-data/QRS-AMB-28", test_shipped_data);
   g_test_add_func ("/engine/regimental/checks/QRS-AMB-85", test_checks);
   g_test_add_func ("/engine/regimental/end-phase-refused/QRS-AMB-39", test_end_phase_refused);
+  g_test_add_func ("/engine/regimental/tolerance/TAB-4/QRS-AMB-44", test_tolerance);
   return g_test_run ();
 }

@@ -713,6 +713,38 @@ test_policy_screen (void)
   g_assert_false (mu_match_policy_avoids (m, recall));
 }
 
+/* TAB-4: every comparison of a distance allows 1e-6 of the unit
+ * (MU_TABLE_EPSILON), as in the other table rulesets. A stand whose
+ * corner lies 0.0000005 past the table's edge is on the table (TAB-18
+ * takes a unit past it out of play); 0.000002 past, it is not. (Scenario
+ * positions are read to 0.0001 and commands print 0.01, so the stand is
+ * placed here.) */
+static void
+test_tolerance (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "toy-soldiers",
+                                                 "actions.muster", NULL);
+  g_autoptr(MuScenario) s = load (path);
+  g_autoptr(MuDice) dice = mu_dice_new (1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) mu_event_free);
+  g_autoptr(GError) error = NULL;
+  TsMatch *m = ts_match_new (&mu_ruleset_toy_soldiers, s, dice, events, &error);
+  static const struct { double beyond; gboolean within; } cases[] = { { 5e-7, TRUE }, { 2e-6, FALSE } };
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      /* a 1 x 0.5 stand facing up the table, its left edge past x = 0,
+       * then its top edge past y = 0 */
+      MuStand st = { { 0.5 - cases[k].beyond, 10 }, 1, 0.5, 0, 0 };
+
+      g_assert_cmpint (ts_on_table (m, &st, 1), ==, cases[k].within);
+      st.centre = (MuPoint) { 10, 0.25 - cases[k].beyond };
+      g_assert_cmpint (ts_on_table (m, &st, 1), ==, cases[k].within);
+    }
+  ts_match_free (m);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -738,5 +770,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/toy-soldiers/legal/garrison-reactions/TS-CHG-3/TS-CHG-6/TS-AMB-85",
                    test_garrison_reactions_listed);
   g_test_add_func ("/engine/toy-soldiers/policy/screen/TS-SKM-2", test_policy_screen);
+  g_test_add_func ("/engine/toy-soldiers/tolerance/TAB-4/TAB-18", test_tolerance);
   return g_test_run ();
 }

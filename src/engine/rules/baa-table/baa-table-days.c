@@ -349,6 +349,7 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
       guint n;
       MuEvent *e;
       double facing;
+      const MuPolyline *line;
 
       if (m->day_step == 0)
         return bat_refuse (error, "BAT-DAY-2", "counters are placed only in the night between days");
@@ -381,6 +382,19 @@ bat_day_command (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **
        * ground it moves on */
       if (u && u->def->arm == MU_ARM_RIVERBOAT && !bat_point_on_line (m, MU_LINE_RIVER, a->pos.point))
         return bat_refuse (error, "BAT-MOV-11", "%s: river boats stand only on the river", id);
+      /* BAT-MOV-4, BAT-AMB-38: no base in a river, nor the unit on both
+       * its banks, away from a ford or bridge; nor astride an impassable
+       * line. The move that would bring it there may not cross either,
+       * and a placement has no path to check (TAB-12). */
+      if (!(u && u->def->arm == MU_ARM_RIVERBOAT) && (line = bat_stands_astride (m, st, n)) != NULL)
+        {
+          const char *name = line->name ? line->name : line->id ? line->id : mu_line_kind_to_string (line->kind);
+
+          if (line->kind == MU_LINE_RIVER)
+            return bat_refuse (error, "BAT-MOV-4", "%s would stand in or across %s away from a ford or bridge",
+                               id, name);
+          return bat_refuse (error, "BAT-MOV-4", "%s would stand across %s", id, name);
+        }
       BAT_FOR_UNITS (m, o)
         if ((u == NULL || o != u) && bat_unit_on_table (o) && mu_stands_overlap (st, n, o->stands, o->n_stands))
           return bat_refuse (error, "BAT-MOV-5", "%s would overlap %s", id, o->def->id);

@@ -509,6 +509,12 @@ bat_apply_move (BatMatch *m, const MuCommand *cmd, GPtrArray *events, GError **e
 gboolean
 bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 {
+  return bat_barrier_crossed (m, a, b, rivers) != NULL;
+}
+
+const MuPolyline *
+bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
+{
   for (guint i = 0; i < m->table->lines->len; i++)
     {
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
@@ -524,10 +530,43 @@ bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
           if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
               (l->kind == MU_LINE_IMPASSABLE ||
                !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) })))
-            return TRUE;
+            return l;
         }
     }
-  return FALSE;
+  return NULL;
+}
+
+/* Stands set down at once, not moved there, have no swept path to check
+ * (TAB-12), so a placement could put a unit astride a line that no move
+ * may cross (BAT-MOV-4, BAT-AMB-38). A stand is where its centre is
+ * (TAB-13): a centre on the line, or two centres on either side of it,
+ * away from a ford or bridge, is as a base standing in the water or the
+ * unit on both banks. The line between two centres is judged as a move
+ * judges a base's path, so whatever a move may bring together a placement
+ * may set down. */
+const MuPolyline *
+bat_stands_astride (const BatMatch *m, const MuStand *st, guint n)
+{
+  for (guint i = 0; i < m->table->lines->len; i++)
+    {
+      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+
+      if (l->kind != MU_LINE_IMPASSABLE && l->kind != MU_LINE_RIVER)
+        continue;
+      for (guint k = 0; k < n; k++)
+        if (mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len,
+                                                   st[k].centre), 0) &&
+            (l->kind == MU_LINE_IMPASSABLE || !at_crossing (m, st[k].centre)))
+          return l;
+    }
+  for (guint i = 0; i < n; i++)
+    for (guint k = i + 1; k < n; k++)
+      {
+        const MuPolyline *l = bat_barrier_crossed (m, st[i].centre, st[k].centre, TRUE);
+        if (l)
+          return l;
+      }
+  return NULL;
 }
 
 void

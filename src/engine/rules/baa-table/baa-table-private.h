@@ -344,6 +344,12 @@ void          bat_flinch_move       (BatMatch *m, BatUnit *u, const BatUnit *fro
 /* A straight step a-b crosses an impassable line, or (rivers) a river away
  * from a ford or bridge. */
 gboolean      bat_crosses_barrier   (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers);
+/* The same, giving the first such line (owned by the table); NULL: none. */
+const MuPolyline *bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers);
+/* The impassable line or river away from a ford or bridge that n stands
+ * set down together would stand on or astride, by their centres (BAT-MOV-4,
+ * BAT-AMB-38, TAB-13); NULL: none. Owned by the table. */
+const MuPolyline *bat_stands_astride  (const BatMatch *m, const MuStand *st, guint n);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
 /* BAT-AMB-38: what a straight step a-b pays beyond its length: 1 U a stream
  * crossed away from a ford or bridge, 0.5 U a contour level climbed. */

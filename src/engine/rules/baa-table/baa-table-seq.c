@@ -603,6 +603,15 @@ inward_facing (const BatMatch *m, MuPoint p)
   return facing[best];
 }
 
+static gboolean
+entry_blocked (const BatMatch *m, MuPoint from, const MuStand *st, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    if (bat_crosses_barrier (m, from, st[k].centre, TRUE))
+      return TRUE;
+  return bat_stands_astride (m, st, n) != NULL;
+}
+
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
  * points, in order of battle, each behind the last at the same point when
  * there are more units than points; commanders follow. */
@@ -673,6 +682,13 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
                 n = 1;
                 at = probe.anchor;
               }
+            /* BAT-AMB-44: it comes on from its entry point, so every
+             * base's way in from there is a move that may not cross a
+             * river away from a ford or bridge, nor an impassable line
+             * (BAT-MOV-4, BAT-AMB-38; by its centre, TAB-13); further in,
+             * the way is only longer */
+            if (!(u && u->def->arm == MU_ARM_RIVERBOAT) && entry_blocked (m, p0, st, n))
+              break;
             placed = bat_place_free (m, st, n, u ? (const void *) u : (const void *) c);
           }
         if (!placed)

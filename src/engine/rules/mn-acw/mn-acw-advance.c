@@ -180,11 +180,11 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
   if (hit && aim)
     {
       /* MN-AMB-61 with A = the die */
-      if (die >= hit_at - mn_tolerance (m) - 1e-6)
+      if (mu_table_within (hit_at - mn_tolerance (m), die))
         length = MAX (0, hit_at - mn_tolerance (m));
       else
         {
-          length = MAX (0, floor (MIN (die, hit_at - m->num.charge_short) * 100 + 1e-6) / 100);
+          length = MAX (0, mn_hundredths_down (MIN (die, hit_at - m->num.charge_short)));
           hit = NULL;
         }
     }
@@ -207,7 +207,7 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
               (w->type != MN_TYPE_INF && mn_building_at (m, st[k].centre) >= 0);
       if (bad)
         {
-          length = floor (MAX (0, at - step) * 100 + 1e-6) / 100;
+          length = mn_hundredths_down (MAX (0, at - step));
           hit = NULL;
           break;
         }
@@ -223,7 +223,7 @@ advance (MnMatch *m, MnUnit *w, const MnUnit *aim, MuPoint to, GPtrArray *events
       if (!mu_stands_within (st, w->n_stands, o->stands, o->n_stands, mn_tolerance (m)))
         continue;
       t = mn_first_touch (m, w->stands, w->n_stands, o->stands, o->n_stands, v, length);
-      length = t < 0 ? 0 : MAX (0, floor ((t - m->num.pass_short) * 100 + 1e-6) / 100);
+      length = t < 0 ? 0 : MAX (0, mn_hundredths_down (t - m->num.pass_short));
       hit = NULL;
     }
   if (hit)

@@ -102,7 +102,7 @@ edge_touched (const MnUnit *t, MuPoint d, double *facing)
       MuPoint n = mu_facing_vector (t->facing + turn[i]);
       double into = -(n.x * d.x + n.y * d.y);
 
-      if (into > best + 1e-9)
+      if (mu_table_beyond (into, best))
         {
           best = into;
           e = i;
@@ -146,7 +146,7 @@ touch_point (const MnUnit *u, const MnUnit *t)
                     f = CLAMP (f, 0, 1);
                     on = (MuPoint) { p.x + f * dx, p.y + f * dy };
                     d = hypot (c[k].x - on.x, c[k].y - on.y);
-                    if (d < best_d - 1e-9)
+                    if (mu_table_beyond (best_d, d))
                       {
                         best_d = d;
                         best = (MuPoint) { (c[k].x + on.x) / 2, (c[k].y + on.y) / 2 };
@@ -299,7 +299,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
     {
       double off = angle_between (ch.bearing, ch.facing);
 
-      if (off < 1.0 - 1e-6 || off > 91.0 + 1e-6)
+      if (mu_table_beyond (1.0, off) || mu_table_beyond (off, 91.0))
         return mu_rules_refuse (error, "MN-AMB-60", "a charge's bearing is 1.0° to 91.0° off its facing, "
                                 "not %.1f°", off);
       dir = MN_DIR_OBLIQUE;
@@ -376,15 +376,15 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
    * bonuses, halved when the path to contact crosses halving ground */
   a = mn_roll_movement (m, u, dir, events);
   if (halved)
-    a = ceil (a * m->num.halving - 1e-9);
-  if (a >= contact - mn_tolerance (m) - 1e-6)
+    a = ceil (a * m->num.halving - MU_TABLE_EPSILON);
+  if (mu_table_within (contact - mn_tolerance (m), a))
     {
       /* into contact (TAB-11); conforming closes the last gap */
       length = MAX (0, contact - mn_tolerance (m));
       into = TRUE;
     }
   else
-    length = MAX (0, floor ((MIN (a, contact - m->num.charge_short)) * 100 + 1e-6) / 100);
+    length = MAX (0, mn_hundredths_down (MIN (a, contact - m->num.charge_short)));
   /* MN-AMB-52, MN-AMB-61: a friend not passed completely shortens it, and
    * then there is no contact */
   {
@@ -401,7 +401,7 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
             {
               double touch = mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, d, length);
 
-              length = touch < 0 ? 0 : MAX (0, floor ((touch - m->num.pass_short) * 100 + 1e-6) / 100);
+              length = touch < 0 ? 0 : MAX (0, mn_hundredths_down (touch - m->num.pass_short));
               into = FALSE;
               again = length > 0;
               break;
@@ -427,7 +427,8 @@ mn_apply_charge (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **err
    * countercharge before it starts (the digest says only that there is
    * then no contact; it does not move). */
   if (!into && u->type == MN_TYPE_CAV && t->type == MN_TYPE_CAV && !mn_in_melee (m, t) &&
-      a >= contact - m->num.charge_short - 1e-6 && length >= contact - m->num.charge_short - 0.01 - 1e-6)
+      mu_table_within (contact - m->num.charge_short, a) &&
+      mu_table_within (contact - m->num.charge_short - 0.01, length))
     {
       MuPoint back = { -d.x, -d.y };
       double gap = mn_first_touch (m, t->stands, t->n_stands, u->stands, u->n_stands, back,
@@ -501,7 +502,7 @@ mn_charge_path (gpointer state, const MuCommand *c, GArray *path)
   a = mu_stands_anchor (st, n);
   pos = mu_pos_from_point (from.x, from.y, u->facing);
   g_array_append_val (path, pos);
-  if (hypot (a.x - from.x, a.y - from.y) > 1e-6 || fabs (ch.facing - u->facing) > 1e-6)
+  if (mu_table_beyond (hypot (a.x - from.x, a.y - from.y), 0) || mu_table_beyond (fabs (ch.facing - u->facing), 0))
     {
       pos = mu_pos_from_point (a.x, a.y, ch.facing);
       g_array_append_val (path, pos);

@@ -20,6 +20,12 @@ mn_tolerance (const MnMatch *m)
   return mu_table_contact_tolerance (m->table->unit);
 }
 
+double
+mn_hundredths_down (double length)
+{
+  return floor ((length + MU_TABLE_EPSILON) * 100) / 100;
+}
+
 void
 mn_translate (const MuStand *from, guint n, MuPoint d, double t, MuStand *out)
 {
@@ -72,7 +78,7 @@ first_within (const MuStand *st, guint n, const MuStand *o, guint n_o, MuPoint d
       mn_translate (st, n, d, at, moved);
       gap = mu_stands_distance (moved, n, o, n_o) - tol;
       if (gap > 1e-5)
-        clear_until = at + gap - 1e-9;
+        clear_until = at + gap - MU_TABLE_EPSILON;
       else if (mu_stands_within (moved, n, o, n_o, tol))
         {
           hi = at;
@@ -169,14 +175,14 @@ edges_touch (const MnMatch *m, const MuStand *a, const MuStand *b)
           double lo, hi, t0, t1;
 
           /* parallel: both ends of the other edge at most tol off this one's line */
-          if (fabs ((r.x - p.x) * u.y - (r.y - p.y) * u.x) > tol + 1e-6 ||
-              fabs ((s.x - p.x) * u.y - (s.y - p.y) * u.x) > tol + 1e-6)
+          if (mu_table_beyond (fabs ((r.x - p.x) * u.y - (r.y - p.y) * u.x), tol) ||
+              mu_table_beyond (fabs ((s.x - p.x) * u.y - (s.y - p.y) * u.x), tol))
             continue;
           t0 = (r.x - p.x) * u.x + (r.y - p.y) * u.y;
           t1 = (s.x - p.x) * u.x + (s.y - p.y) * u.y;
           lo = MAX (0, MIN (t0, t1));
           hi = MIN (len, MAX (t0, t1));
-          if (hi - lo > tol + 1e-6)
+          if (mu_table_beyond (hi - lo, tol))
             return TRUE;
         }
     }
@@ -187,7 +193,7 @@ gboolean
 mn_stand_touches_edge (const MnMatch *m, const MuStand *s, const MnUnit *enemy)
 {
   for (guint k = 0; k < enemy->n_stands; k++)
-    if (mu_stand_distance (s, &enemy->stands[k]) <= mn_tolerance (m) + 1e-6 &&
+    if (mu_table_within (mu_stand_distance (s, &enemy->stands[k]), mn_tolerance (m)) &&
         edges_touch (m, s, &enemy->stands[k]))
       return TRUE;
   return FALSE;
@@ -325,7 +331,8 @@ stand_on_crest (const MnMatch *m, const MuStand *st)
       const MuPolyline *l = g_ptr_array_index (t->lines, i);
 
       if (l->kind == MU_LINE_CREST &&
-          stand_line_distance (st, (const MuPoint *) l->points->data, l->points->len) <= mn_tolerance (m) + 1e-6)
+          mu_table_within (stand_line_distance (st, (const MuPoint *) l->points->data, l->points->len),
+                           mn_tolerance (m)))
         return TRUE;
     }
   for (guint i = 0; t->areas && i < t->areas->len; i++)
@@ -350,7 +357,7 @@ stand_on_crest (const MnMatch *m, const MuStand *st)
       ring = g_new (MuPoint, a->points->len + 1);
       memcpy (ring, pt, sizeof *ring * a->points->len);
       ring[a->points->len] = pt[0];
-      if (stand_line_distance (st, ring, a->points->len + 1) <= mn_tolerance (m) + 1e-6)
+      if (mu_table_within (stand_line_distance (st, ring, a->points->len + 1), mn_tolerance (m)))
         return TRUE;
     }
   return FALSE;

@@ -290,7 +290,7 @@ take_hits (MnMatch *m, MnUnit *u, int hits, MuPoint from, GPtrArray *events)
           double d0 = hypot (u->stands[0].centre.x - from.x, u->stands[0].centre.y - from.y);
           double d1 = hypot (u->stands[n - 1].centre.x - from.x, u->stands[n - 1].centre.y - from.y);
 
-          if (fabs (d0 - d1) <= 1e-6)
+          if (mu_table_within (fabs (d0 - d1), 0))
             drop = u->form == MN_FORM_LINE ? 0 : n - 1;
           else
             drop = d0 > d1 ? 0 : n - 1;
@@ -405,7 +405,7 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
           break;
         }
     }
-  limit = floor (limit * 100 + 1e-6) / 100;
+  limit = mn_hundredths_down (limit);
   mn_translate (u->stands, u->n_stands, v, limit, st);
   /* MN-AMB-52: a friend not passed stops it 1 in before the touch */
   if (!leader)
@@ -421,7 +421,7 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
               {
                 double t = mn_first_touch (m, u->stands, u->n_stands, o->stands, o->n_stands, v, limit);
 
-                limit = t < 0 ? 0 : MAX (0, floor ((t - m->num.pass_short) * 100 + 1e-6) / 100);
+                limit = t < 0 ? 0 : MAX (0, mn_hundredths_down (t - m->num.pass_short));
                 mn_translate (u->stands, u->n_stands, v, limit, st);
                 again = limit > 0;
                 break;
@@ -439,7 +439,7 @@ retreat (MnMatch *m, MnUnit *u, MuPoint v, double dist, GPtrArray *events)
             clear = FALSE;
         if (clear)
           break;
-        limit = MAX (0, floor ((limit - step) * 100 + 1e-6) / 100);
+        limit = MAX (0, mn_hundredths_down (limit - step));
         mn_translate (u->stands, u->n_stands, v, limit, st);
       }
   if (leader)

@@ -342,7 +342,7 @@ mn_parse_changes (const MnMatch *m, const MnUnit *u, const MuCommand *c, guint f
                                 "(form line|column) only; the move follows with move");
       if (a->move == MU_MOVE_FACE)
         {
-          if (angle_between (a->number, u->facing) >= 0.1 - 1e-9)
+          if (mu_table_within (0.1, angle_between (a->number, u->facing)))
             ch->turn = TRUE;
           ch->facing = a->number;
         }
@@ -558,11 +558,11 @@ move_leg (MnMatch *m, MnUnit *u, const MuArg *a, MuPoint *dir, double *out_lengt
           theta = acos (CLAMP ((v.x * fv.x + v.y * fv.y) / len, -1.0, 1.0)) * 180 / G_PI;
           /* MN-AMB-47: ahead θ ≤ 1.0°, back θ ≥ 179.0°, oblique 1.0° < θ ≤
            * 91.0° (or straight ahead); ahead and back are put on their ray */
-          if (u->dir == MN_DIR_AHEAD && theta > 1.0 + 1e-6)
+          if (u->dir == MN_DIR_AHEAD && mu_table_beyond (theta, 1.0))
             return mu_rules_refuse (error, "MN-AMB-47", "%.1f° off its facing is no move straight ahead", theta);
-          if (u->dir == MN_DIR_BACK && theta < 179.0 - 1e-6)
+          if (u->dir == MN_DIR_BACK && mu_table_beyond (179.0, theta))
             return mu_rules_refuse (error, "MN-AMB-47", "%.1f° off its rear is no move backwards", 180 - theta);
-          if (u->dir == MN_DIR_OBLIQUE && theta > 91.0 + 1e-6)
+          if (u->dir == MN_DIR_OBLIQUE && mu_table_beyond (theta, 91.0))
             return mu_rules_refuse (error, "MN-AMB-10", "%.1f° off its facing: there is no backward diagonal",
                               theta);
           if (u->dir == MN_DIR_OBLIQUE)
@@ -586,7 +586,7 @@ move_leg (MnMatch *m, MnUnit *u, const MuArg *a, MuPoint *dir, double *out_lengt
     return FALSE;
   *dir = d;
   *out_length = length;
-  *out_allowance = halved ? ceil (u->allowance * m->num.halving - 1e-9) : u->allowance;
+  *out_allowance = halved ? ceil (u->allowance * m->num.halving - MU_TABLE_EPSILON) : u->allowance;
   return TRUE;
 }
 
@@ -620,7 +620,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
   anchor = mn_anchor (u);
   end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
   mn_translate (u->stands, u->n_stands, d, length, st);
-  if (length > allowance + 0.01 + 1e-9)
+  if (mu_table_beyond (length, allowance + 0.01))
     return mu_rules_refuse (error, allowance < u->allowance ? "MN-GEN-4" : "MN-MOV-2",
                             "%.2f in is beyond %s's allowance of %.2f in", length, u->def->id, allowance);
 
@@ -740,7 +740,7 @@ mn_apply_move (MnMatch *m, const MuCommand *c, GPtrArray *events, GError **error
                 if (t < 0)
                   t = length;
 
-                length = MAX (0, floor ((t - m->num.pass_short) * 100 + 1e-6) / 100);
+                length = MAX (0, mn_hundredths_down (t - m->num.pass_short));
                 end_anchor = (MuPoint) { anchor.x + d.x * length, anchor.y + d.y * length };
                 mn_translate (u->stands, u->n_stands, d, length, st);
                 again = length > 0;

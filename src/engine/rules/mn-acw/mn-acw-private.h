@@ -307,6 +307,9 @@ gboolean      mn_may_activate       (const MnMatch *m, const MnUnit *u, GError *
 
 /* TAB-11: 0.05 in in the table's unit. */
 double        mn_tolerance          (const MnMatch *m);
+/* A length rounded down to the hundredth it prints as (TAB-3), a value
+ * within TAB-4's tolerance below a hundredth counting as that hundredth. */
+double        mn_hundredths_down    (double length);
 /* The stands moved by t along the unit vector d, into out. */
 void          mn_translate          (const MuStand *from, guint n, MuPoint d, double t, MuStand *out);
 /* The length along d (to 0.01) at which stands st first come within

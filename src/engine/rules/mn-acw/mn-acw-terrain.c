@@ -36,8 +36,8 @@ on_lines (const MnMatch *m, MuPoint p, guint32 kinds)
       const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
 
       if ((kinds & (1u << l->kind)) &&
-          mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p) <=
-          mu_terrain_line_width (m->table, l) / 2 + 1e-6)
+          mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len, p),
+                           mu_terrain_line_width (m->table, l) / 2))
         return TRUE;
     }
   return FALSE;

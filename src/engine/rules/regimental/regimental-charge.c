@@ -53,12 +53,12 @@ charge_targets (QrsMatch *m, const QrsUnit *u)
 
         if (!mu_table_within (d, reach))
           continue;
-        if (d < best - 1e-6)
+        if (mu_table_beyond (best, d))
           {
             g_ptr_array_set_size (ids, 0);
             best = d;
           }
-        if (fabs (d - best) <= 1e-6)
+        if (mu_table_within (fabs (d - best), 0))
           g_ptr_array_add (ids, (gpointer) t->def->id);
       }
   if (ids->len == 0)
@@ -347,11 +347,13 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
       if ((a->kind == MU_ARG_POS || (a->kind == MU_ARG_STEP && a->move == MU_MOVE_TO)) && a->pos.is_point)
         {
           c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_MOVE, a->pos.point, 0 };
+          /* TAB-5, QRS-AMB-57: a pose's turn, as every turn in place, is
+           * about the anchor (as in a move) */
           if (a->pos.has_facing)
-            c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+            c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
         }
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FACE)
-        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number };
+        c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number, TRUE };
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
         c->steps[c->n_steps++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
                                                 g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };
@@ -399,7 +401,7 @@ charge_check (QrsMatch *m, const MuCommand *command, QrsCharge *c, GError **erro
   /* QRS-AMB-65: where along the path the normal move is used up (the
    * ground before that point, not the path's average, decides it) */
   c->move_length = c->length;
-  if (c->cost > c->allowance + 1e-9)
+  if (mu_table_beyond (c->cost, c->allowance))
     {
       p.allowance = c->allowance;
       if (!mu_table_move_check (m->terrain, &p, &mu, c->steps, c->n_steps, (const MuStand *) enemies->data,
@@ -459,7 +461,7 @@ qrs_charge_resume (QrsMatch *m, GPtrArray *events)
   g_return_if_fail (qrs_charge_declared (m));
   c->stage = 0;
   a = u->n_stands ? mu_stands_anchor (u->stand, u->n_stands) : c->start;
-  if (u->removed || u->morale != QRS_GOOD || hypot (a.x - c->start.x, a.y - c->start.y) > 1e-6)
+  if (u->removed || u->morale != QRS_GOOD || mu_table_beyond (hypot (a.x - c->start.x, a.y - c->start.y), 0))
     {
       c->active = FALSE;
       if (!u->removed)
@@ -751,7 +753,7 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
       bonus = mu_dice_roll_read (m->dice, events, &roll, NULL);
       if (dice < 1)
         bonus = (bonus + 1) / 2;
-      base = c->cost <= c->allowance + 1e-9 ? c->length + (c->allowance - c->cost) : c->move_length;
+      base = mu_table_within (c->cost, c->allowance) ? c->length + (c->allowance - c->cost) : c->move_length;
       c->reach = base + bonus * inch (m);
       /* QRS-AMB-15, QRS-AMB-66: where disorder falls */
       c->disorder_at = u->quality >= 2 || u->disordered ? 0 : base + bonus * inch (m) / 2;
@@ -832,10 +834,14 @@ qrs_charge_continue (QrsMatch *m, GPtrArray *events)
           c->active = FALSE;
           return;
         }
-      if (c->length > c->reach + 1e-6)
+      if (mu_table_beyond (c->length, c->reach))
         {
-          /* QRS-AMB-65: short of its target, no impact */
-          u->disordered = u->disordered || place_at (m, u, c, c->reach) >= c->disorder_at;
+          /* QRS-AMB-65: short of its target, no impact; placed at its
+           * reach whether or not it is disordered already (the volley
+           * point past where disorder falls) */
+          double at = place_at (m, u, c, c->reach);
+
+          u->disordered = u->disordered || at >= c->disorder_at;
           mu_event_set_text (qrs_event (m, events, mu_event_kind_info (MU_EVENT_NOTE), u->def->id,
                                         "QRS-AMB-65"), "the charge falls short");
           c->active = FALSE;

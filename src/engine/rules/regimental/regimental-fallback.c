@@ -123,7 +123,8 @@ off_table (const QrsMatch *m, const MuStand *s, guint n)
 
       mu_stand_corners (&s[i], c);
       for (int k = 0; k < 4; k++)
-        if (c[k].x < -1e-6 || c[k].y < -1e-6 || c[k].x > t->width + 1e-6 || c[k].y > t->height + 1e-6)
+        if (mu_table_beyond (0, c[k].x) || mu_table_beyond (0, c[k].y) || mu_table_beyond (c[k].x, t->width) ||
+            mu_table_beyond (c[k].y, t->height))
           return TRUE;
     }
   return FALSE;
@@ -226,7 +227,7 @@ qrs_nearest_enemy (const QrsMatch *m, const QrsUnit *u)
       {
         double d = mu_stands_distance (u->stand, u->n_stands, o->stand, o->n_stands);
 
-        if (d < best_d - 1e-6)
+        if (mu_table_beyond (best_d, d))
           {
             best = o;
             best_d = d;

@@ -293,7 +293,7 @@ qrs_flank_of (const QrsUnit *t, const QrsUnit *u)
     return 0;
   if (s == MU_SECTOR_REAR)
     return 3;
-  return (c.x - a.x) * f.x + (c.y - a.y) * f.y > 1e-6 ? 1 : 2;
+  return mu_table_beyond ((c.x - a.x) * f.x + (c.y - a.y) * f.y, 0) ? 1 : 2;
 }
 
 static const char *const flank_keys[] = { NULL, "flank partial", "flank full", "flank rear" };

@@ -59,7 +59,7 @@ present_with (const QrsMatch *m, const QrsUnit *o)
       {
         double d = mu_stands_distance (o->stand, o->n_stands, u->stand, u->n_stands);
 
-        if (mu_table_within (d, 1.0 * inch (m)) && d < best_d - 1e-6)
+        if (mu_table_within (d, 1.0 * inch (m)) && mu_table_beyond (best_d, d))
           {
             best = u;
             best_d = d;

@@ -166,7 +166,7 @@ rate_needed (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int form
         ok = evaluate_used (m, u, steps, n, form_at, form, FALSE, &used, &whole, &error);
         m->rate_assumed = 0;
         if (c == C_ROAD)
-          needed = ok && whole > open_whole + 1e-6;
+          needed = ok && mu_table_beyond (whole, open_whole);
         else
           needed = ok != base || (!ok && g_strcmp0 (error->message, base_error->message) != 0);
         if (needed)
@@ -286,12 +286,14 @@ read_steps (const MuCommand *command, MuMoveStep *steps, guint *n, int *form_at,
           && a->pos.is_point)
         {
           steps[(*n)++] = (MuMoveStep) { MU_STEP_MOVE, a->pos.point, 0 };
-          /* a pose: the move, then the turn to its facing */
+          /* a pose (TAB-5): the anchor goes to X,Y, then the unit turns
+           * in place to face F, about the anchor as every turn in place
+           * is (QRS-AMB-57), so it ends in the pose named */
           if (a->pos.has_facing && *n < 16)
-            steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing };
+            steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->pos.facing, TRUE };
         }
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_FACE)
-        steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number };
+        steps[(*n)++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, a->number, TRUE };
       else if (a->kind == MU_ARG_STEP && a->move == MU_MOVE_WHEEL)
         steps[(*n)++] = (MuMoveStep) { MU_STEP_WHEEL, { 0, 0 },
                                        g_strcmp0 (a->word, "l") == 0 ? -a->number : a->number };
@@ -357,8 +359,9 @@ split_turns (const QrsUnit *u, const MuMoveStep *steps, guint n, MuMoveStep *out
         {
           double d = fmod (steps[i].angle - facing + 540.0, 360.0) - 180.0;
 
-          if (fabs (d) > 90.0 + 1e-6)
-            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0) };
+          if (mu_table_beyond (fabs (d), 90.0))
+            out[k++] = (MuMoveStep) { MU_STEP_TURN, { 0, 0 }, fmod (facing + d / 2 + 360.0, 360.0),
+                                      steps[i].about_anchor };
           facing = steps[i].angle;
         }
       else if (steps[i].kind == MU_STEP_WHEEL)
@@ -458,7 +461,7 @@ evaluate_part (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, double
                 continue;
               now = mu_stands_distance (u->stand, u->n_stands, o->stand, o->n_stands);
               then = mu_stands_distance (after, n_after, o->stand, o->n_stands);
-              if (mu_table_within (then, lim * inch (m)) && then <= now + 1e-6)
+              if (mu_table_within (then, lim * inch (m)) && mu_table_within (then, now))
                 return mu_rules_refuse (error, "QRS-AMB-52", "%s may not end within %g in of %s",
                                         u->def->id, lim, o->def->id);
             }
@@ -497,7 +500,7 @@ evaluate_used (QrsMatch *m, QrsUnit *u, const MuMoveStep *steps, guint n, int fo
       guint ns;
 
       used += form_share (m, w, form);
-      if (used > 1.0 + 1e-6)
+      if (mu_table_beyond (used, 1.0))
         ok = mu_rules_refuse (error, "QRS-AMB-59", "%s has not enough of its move left to form", u->def->id);
       if (ok)
         {
@@ -641,7 +644,7 @@ qrs_legal_moves (QrsMatch *m, GPtrArray *list)
                 MuPoint to = e ? mu_stands_centre (e->stand, e->n_stands) : from;
                 double len = hypot (to.x - from.x, to.y - from.y);
 
-                if (len < 1e-6)
+                if (!mu_table_beyond (len, 0))
                   continue;
                 f = (MuPoint) { (to.x - from.x) / len, (to.y - from.y) / len };
               }

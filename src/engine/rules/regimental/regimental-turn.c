@@ -779,7 +779,8 @@ apply_refuse (QrsMatch *m, const MuCommand *command, GPtrArray *events, GError *
 
       mu_stand_corners (&s[i], c);
       for (int j = 0; j < 4; j++)
-        if (c[j].x < -1e-6 || c[j].y < -1e-6 || c[j].x > t->width + 1e-6 || c[j].y > t->height + 1e-6)
+        if (mu_table_beyond (0, c[j].x) || mu_table_beyond (0, c[j].y) || mu_table_beyond (c[j].x, t->width) ||
+            mu_table_beyond (c[j].y, t->height))
           return mu_rules_refuse (error, "QRS-AMB-43", "%s would leave the table", u->def->id);
       k = mu_terrain_areas_at (m->terrain, s[i].centre, areas, G_N_ELEMENTS (areas));
       while (k-- > 0)

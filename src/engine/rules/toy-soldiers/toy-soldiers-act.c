@@ -10,11 +10,12 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* The economy -------------------------------------------------------------------------- */
 
@@ -401,7 +402,7 @@ apply_move (TsMatch *m, TsUnit *u, TsAction a, const MuCommand *c, GPtrArray *ev
     case TS_ACT_FALL_BACK: listed = wd; break;
     case TS_ACT_RETREAT: listed = wd + 1; break;
     case TS_ACT_ANGLE: listed = u->type == TS_ART ? wd + 2 : wd; break;   /* TS-AMB-17 */
-    case TS_ACT_SIDE: listed = r.length > ts_in (m, m->num.side_free[u->type]) + EPS ? 1 : 0; break;
+    case TS_ACT_SIDE: listed = mu_table_beyond (r.length, ts_in (m, m->num.side_free[u->type])) ? 1 : 0; break;
     default: break;
     }
   if (uphill)
@@ -513,7 +514,7 @@ command_stand (const TsUnit *u)
     {
       double along = u->st[k].centre.x * right.x + u->st[k].centre.y * right.y;
 
-      if (u->st[k].rank == 0 && along > most + EPS)
+      if (u->st[k].rank == 0 && mu_table_beyond (along, most))
         {
           most = along;
           best = &u->st[k];
@@ -568,15 +569,15 @@ ts_apply_form (TsMatch *m, TsUnit *u, const MuCommand *c, int stage, GPtrArray *
   facing = arg->pos.has_facing ? arg->pos.facing : u->facing;
   dist = hypot (pose.x - old_front.x, pose.y - old_front.y);
   /* TS-AMB-49: up to 2" within 22 degrees of its facing (limbering up: any way) */
-  if (dist > ts_in (m, m->num.move[u->type][TS_ACT_FORM]) + EPS)
+  if (mu_table_beyond (dist, ts_in (m, m->num.move[u->type][TS_ACT_FORM])))
     return mu_rules_refuse (error, "TS-AMB-49", "the command stand moves at most %g\"",
                             m->num.move[u->type][TS_ACT_FORM]);
-  if (dist > EPS && f != TS_FORM_LIMBERED)
+  if (mu_table_beyond (dist, 0) && f != TS_FORM_LIMBERED)
     {
       double ang = fabs (remainder (atan2 (pose.x - old_front.x, -(pose.y - old_front.y)) * 180.0 / G_PI
                                     - u->facing, 360.0));
 
-      if (ang > m->num.arc + EPS)
+      if (mu_table_beyond (ang, m->num.arc))
         return mu_rules_refuse (error, "TS-AMB-49", "the command stand moves within %g degrees of its facing",
                                 m->num.arc);
     }

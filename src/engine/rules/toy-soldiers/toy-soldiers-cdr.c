@@ -7,11 +7,12 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 MuStand
 ts_commander_stand (const TsMatch *m, const TsUnit *c)
@@ -27,8 +28,8 @@ ts_commander_stand (const TsMatch *m, const TsUnit *c)
 
       for (guint k = 1; k < u->n_st; k++)
         if (u->st[k].rank == 0 &&
-            u->st[k].centre.x * right.x + u->st[k].centre.y * right.y >
-              best->centre.x * right.x + best->centre.y * right.y + EPS)
+            mu_table_beyond (u->st[k].centre.x * right.x + u->st[k].centre.y * right.y,
+                             best->centre.x * right.x + best->centre.y * right.y))
           best = &u->st[k];
       s.centre = best->centre;
       s.facing = u->facing;
@@ -84,7 +85,7 @@ commander_path (const TsMatch *m, const TsUnit *c, const MuCommand *cmd, guint f
       length += hypot (a->pos.point.x - at.x, a->pos.point.y - at.y);
       at = a->pos.point;
     }
-  if (length > ts_in (m, reach) + EPS)
+  if (mu_table_beyond (length, ts_in (m, reach)))
     return mu_rules_refuse (error, "TS-AMB-57", "%s moves at most %g\" in this action", c->def->id, reach);
   after = *c;
   after.attached = TS_NONE;
@@ -93,7 +94,7 @@ commander_path (const TsMatch *m, const TsUnit *c, const MuCommand *cmd, guint f
   after.n_st = ts_layout_at (m, &after, TS_FORM_LINE, 1, at, s.facing, after.st);
   if (!ts_on_table (m, after.st, after.n_st))
     return mu_rules_refuse (error, "TS-AMB-57", "the table's edge stops him");
-  if (length > EPS)
+  if (mu_table_beyond (length, 0))
     TS_FOR_UNITS (m, o)
       if (o->type != TS_COMMANDER && ts_in_play (o) &&
           (mu_stands_overlap (after.st, 1, o->st, o->n_st) ||
@@ -120,7 +121,7 @@ commander_move (TsMatch *m, TsUnit *c, MuPoint to, const char *what, const char 
         mu_event_set_text (e, ts_unit_at (m, c->attached)->def->id);
       c->attached = TS_NONE;
     }
-  if (hypot (to.x - from.x, to.y - from.y) <= EPS)
+  if (mu_table_within (hypot (to.x - from.x, to.y - from.y), 0))
     {
       c->anchor = from;
       c->facing = s.facing;
@@ -251,8 +252,8 @@ rally_qualifies (const TsMatch *m, const TsUnit *u, GError **error)
   /* the "out of sight beyond 9"" case needs sight, not built: only 18" */
   TS_FOR_UNITS (m, o)
     if (o->type != TS_COMMANDER && o->side != u->side && ts_in_play (o) &&
-        (ts_unit_distance (u, o) <= ts_in (m, 18) + EPS ||
-         mu_stands_distance (u->st, u->n_st, o->skirm, o->n_skirm) <= ts_in (m, 18) + EPS))
+        (mu_table_within (ts_unit_distance (u, o), ts_in (m, 18)) ||
+         mu_table_within (mu_stands_distance (u->st, u->n_st, o->skirm, o->n_skirm), ts_in (m, 18))))
       return mu_rules_refuse (error, "TS-CDR-7", "%s is within 18\" of %s", u->def->id, o->def->id);
   {
     TsUnit grown = *u;
@@ -294,7 +295,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
 
       if (u == NULL || u->type == TS_COMMANDER || u->cmdr != ts_unit_index (m, c) || !ts_in_play (u))
         return mu_rules_refuse (error, "TS-AMB-56", "%s attaches to a unit of his own on the table", c->def->id);
-      if (commander_reach_to (m, c, u) > ts_in (m, m->num.attach_reach) + EPS)
+      if (mu_table_beyond (commander_reach_to (m, c, u), ts_in (m, m->num.attach_reach)))
         return mu_rules_refuse (error, "TS-CDR-2", "%s is more than %g\" from %s", c->def->id,
                                 m->num.attach_reach, u->def->id);
       if (c->attached == ts_unit_index (m, u))
@@ -338,7 +339,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       /* TS-AMB-4, TS-AMB-55: + his units more than 12" from his stand after the move */
       TS_FOR_UNITS (m, u)
         if (u->type != TS_COMMANDER && u->cmdr == ts_unit_index (m, c) && ts_in_play (u) &&
-            commander_reach_to (m, c, u) > ts_in (m, 12) + EPS)
+            mu_table_beyond (commander_reach_to (m, c, u), ts_in (m, 12)))
           far++;
       floor = MIN (ts_chaos_floor (m, c) + far, 6);
       ts_add_chaos (m, c, MIN (c->chaos, MAX (c->chaos - die, floor)) - c->chaos, "TS-CDR-4", events);
@@ -396,9 +397,9 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       d0 = nearest_enemy (m, &before, c->side, NULL);
       d1 = nearest_enemy (m, &after, c->side, &foe);
       /* TS-AMB-57: toward the enemy, ending within 6", no friend between */
-      if (d1 > d0 + EPS)
+      if (mu_table_beyond (d1, d0))
         return mu_rules_refuse (error, "TS-AMB-57", "%s must move toward the enemy", c->def->id);
-      if (foe == NULL || d1 > ts_in (m, 6) + EPS)
+      if (foe == NULL || mu_table_beyond (d1, ts_in (m, 6)))
         return mu_rules_refuse (error, "TS-CDR-5", "%s must end within 6\" of the enemy", c->def->id);
       for (int k = 1; k < 50; k++)
         {
@@ -416,7 +417,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
           p = (MuPoint) { p.x + (q.x - p.x) * k / 50.0, p.y + (q.y - p.y) * k / 50.0 };
           TS_FOR_UNITS (m, o)
             if (o->side == c->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-                mu_stands_point_distance (o->st, o->n_st, p) <= EPS)
+                mu_table_within (mu_stands_point_distance (o->st, o->n_st, p), 0))
               return mu_rules_refuse (error, "TS-CDR-5", "%s stands between %s and the enemy", o->def->id,
                                       c->def->id);
         }
@@ -427,7 +428,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       ts_add_chaos (m, c, 2, "TS-CDR-5", events);
       TS_FOR_UNITS (m, u)
         if (u->type != TS_COMMANDER && u->side == c->side && ts_in_play (u) &&
-            mu_stands_distance (&c->st[0], 1, u->st, u->n_st) <= ts_in (m, 12) + EPS)
+            mu_table_within (mu_stands_distance (&c->st[0], 1, u->st, u->n_st), ts_in (m, 12)))
           {
             MuStand f[MU_STANDS_MAX];
             guint n = 0;
@@ -456,7 +457,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       moved = *c;
       moved.attached = TS_NONE;
       moved.n_st = ts_layout_at (m, &moved, TS_FORM_LINE, 1, to, ts_commander_stand (m, c).facing, moved.st);
-      if (mu_stands_distance (moved.st, 1, u->st, u->n_st) > ts_in (m, m->num.attach_reach) + EPS)
+      if (mu_table_beyond (mu_stands_distance (moved.st, 1, u->st, u->n_st), ts_in (m, m->num.attach_reach)))
         return mu_rules_refuse (error, "TS-AMB-57", "%s must end within 6\" of %s", c->def->id, u->def->id);
       if (events == NULL)
         return TRUE;
@@ -483,8 +484,8 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
         return mu_rules_refuse (error, "TS-CDR-9", "%s is not dispersed", u->def->id);
       TS_FOR_UNITS (m, o)
         if (o->type != TS_COMMANDER && o->side != c->side && ts_in_play (o) &&
-            (mu_stands_distance (&cs, 1, o->st, o->n_st) <= ts_in (m, 24) + 1e-6 ||
-             mu_stands_distance (&cs, 1, o->skirm, o->n_skirm) <= ts_in (m, 24) + 1e-6))
+            (mu_table_within (mu_stands_distance (&cs, 1, o->st, o->n_st), ts_in (m, 24)) ||
+             mu_table_within (mu_stands_distance (&cs, 1, o->skirm, o->n_skirm), ts_in (m, 24))))
           return mu_rules_refuse (error, "TS-CDR-9", "%s is within 24\" of the enemy", c->def->id);
       if (at == NULL || at->kind != MU_ARG_POS || !at->pos.is_point || !ts_form_parse (form, &f) ||
           f > TS_FORM_SQUARE)
@@ -499,7 +500,7 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
       back.anchor = at->pos.point;
       back.facing = at->pos.has_facing ? at->pos.facing : c->facing;
       ts_layout (m, &back);
-      if (mu_stands_distance (&cs, 1, back.st, back.n_st) > ts_in (m, 24) + 1e-6)
+      if (mu_table_beyond (mu_stands_distance (&cs, 1, back.st, back.n_st), ts_in (m, 24)))
         return mu_rules_refuse (error, "TS-AMB-84", "it returns within 24\" of %s", c->def->id);
       if (!ts_on_table (m, back.st, back.n_st))
         return mu_rules_refuse (error, "TS-AMB-84", "it returns on the table");
@@ -509,8 +510,9 @@ ts_apply_commander (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError 
             continue;
           if (mu_stands_overlap (back.st, back.n_st, o->st, o->n_st))
             return mu_rules_refuse (error, "TS-AMB-84", "it may not overlap %s", o->def->id);
-          if (o->side != c->side && (mu_stands_distance (back.st, back.n_st, o->st, o->n_st) < ts_in (m, 18) - 1e-6 ||
-                                     mu_stands_distance (back.st, back.n_st, o->skirm, o->n_skirm) < ts_in (m, 18) - 1e-6))
+          if (o->side != c->side &&
+              (mu_table_beyond (ts_in (m, 18), mu_stands_distance (back.st, back.n_st, o->st, o->n_st)) ||
+               mu_table_beyond (ts_in (m, 18), mu_stands_distance (back.st, back.n_st, o->skirm, o->n_skirm))))
             return mu_rules_refuse (error, "TS-AMB-84", "it returns at least 18\" from every enemy stand");
         }
       if (events == NULL)
@@ -587,7 +589,7 @@ ts_commander_contact (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
         int ud, cd;
 
         if (!mu_stands_overlap (&s, 1, u->st, u->n_st) &&
-            mu_stands_distance (&s, 1, u->st, u->n_st) > ts_in (m, 0.05) + EPS)
+            mu_table_beyond (mu_stands_distance (&s, 1, u->st, u->n_st), ts_in (m, 0.05)))
           continue;
         ud = mu_dice_roll (m->dice, events, "commander-contact", u->def->id, c->def->id, 0, MU_ROLL_NONE, 0,
                            "TS-CDR-11", NULL);
@@ -654,7 +656,7 @@ ts_commander_escape (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError
     MuPoint f = mu_facing_vector (s.facing);
 
     /* his escape takes him out of the contact */
-    if (hypot (to.x - s.centre.x - f.x * s.depth / 2, to.y - s.centre.y - f.y * s.depth / 2) <= EPS)
+    if (mu_table_within (hypot (to.x - s.centre.x - f.x * s.depth / 2, to.y - s.centre.y - f.y * s.depth / 2), 0))
       return mu_rules_refuse (error, "TS-CDR-11", "%s must move away to escape", c->def->id);
   }
   if (events == NULL)

@@ -13,7 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* Geometry ----------------------------------------------------------------------------- */
 
@@ -202,7 +201,7 @@ ts_charge_samples (const TsUnit *u, TsPose a, TsPose b)
   double len = hypot (b.anchor.x - a.anchor.x, b.anchor.y - a.anchor.y);
   double step = MIN (u->width, u->depth) / 4;
 
-  return CLAMP ((int) ceil (len / MAX (step, EPS)), 1, 4000);
+  return CLAMP ((int) ceil (len / MAX (step, MU_TABLE_EPSILON)), 1, 4000);
 }
 
 /* TS-AMB-64: a front-rank stand's front edge touches the target. */
@@ -238,10 +237,10 @@ ts_charge_pose_ok (TsMatch *m, TsUnit *u, int target, int block, TsPose contact,
   double dx = contact.anchor.x - u->anchor.x, dy = contact.anchor.y - u->anchor.y;
   int steps;
 
-  if (ts_charge_angle (contact.facing, u->facing) > m->num.arc + EPS)
+  if (mu_table_beyond (ts_charge_angle (contact.facing, u->facing), m->num.arc))
     return mu_rules_refuse (error, "TS-AMB-64", "the contact pose turns more than %g degrees from %s's facing",
                             m->num.arc, u->def->id);
-  if (hypot (dx, dy) > EPS && ts_charge_angle (facing_of (dx, dy), u->facing) > m->num.arc + 0.05)
+  if (mu_table_beyond (hypot (dx, dy), 0) && ts_charge_angle (facing_of (dx, dy), u->facing) > m->num.arc + 0.05)
     return mu_rules_refuse (error, "TS-AMB-64", "%s's slide to the contact pose goes more than %g degrees "
                             "off its facing", u->def->id, m->num.arc);
   n = ts_charge_layout (m, u, contact, st);
@@ -346,11 +345,11 @@ ts_charge_slide (TsMatch *m, TsUnit *u, TsPose start, TsPose contact, int target
   /* where it is along the line now */
   len2 = (contact.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
          (contact.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y);
-  if (len2 > EPS)
+  if (mu_table_beyond (len2, 0))
     t0 = CLAMP (((now.anchor.x - start.anchor.x) * (contact.anchor.x - start.anchor.x) +
                  (now.anchor.y - start.anchor.y) * (contact.anchor.y - start.anchor.y)) / len2, 0, 1);
   n = ts_charge_layout (m, u, ts_charge_lerp (start, contact, t0), st);
-  if (ts_charge_target_distance (m, st, n, target, block) <= dist + EPS)
+  if (mu_table_within (ts_charge_target_distance (m, st, n, target, block), dist))
     hi = t0;
   else
     {

@@ -14,7 +14,6 @@
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* What reacted at this stage, per unit (TS-AMB-66): the unit, and its
  * companies in a village block, a unit of their own (TS-VIL-2). */

@@ -15,7 +15,6 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#define EPS 1e-6
 
 /* Stage 8 ------------------------------------------------------------------------------ */
 
@@ -85,7 +84,7 @@ skirm_met (TsMatch *m, TsCharger *c, int *owner, int *index)
       guint n = ts_charge_layout (m, u, p, st);
 
       /* only as far as the 2" the slide goes */
-      if (i > 0 && ts_charge_target_distance (m, st, n, c->target, c->block) < ts_in (m, 2) - EPS)
+      if (i > 0 && mu_table_beyond (ts_in (m, 2), ts_charge_target_distance (m, st, n, c->target, c->block)))
         break;
       TS_FOR_UNITS (m, o)
         if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o))
@@ -133,7 +132,7 @@ ts_charge_slide2_next (TsMatch *m, GPtrArray *events)
       ch->next++;
       return;
     }
-  if (ts_charger_distance (m, c) > ts_in (m, 2) + EPS && skirm_met (m, c, &owner, &index))
+  if (mu_table_beyond (ts_charger_distance (m, c), ts_in (m, 2)) && skirm_met (m, c, &owner, &index))
     {
       static const char *const answers[] = { "disorder", "stress", NULL };
 
@@ -145,7 +144,7 @@ ts_charge_slide2_next (TsMatch *m, GPtrArray *events)
       return;
     }
   ch->next++;
-  if (ts_charger_distance (m, c) > ts_in (m, 2) + EPS)
+  if (mu_table_beyond (ts_charger_distance (m, c), ts_in (m, 2)))
     {
       ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 2), "charge-2", "TS-CHG-9",
                        events);
@@ -178,7 +177,7 @@ ts_charge_shelter (TsMatch *m, const TsUnit *b)
       {
         double d = ts_unit_distance (o, b);
 
-        if (mu_table_within (d, ts_in (m, 4)) && d < bd - EPS)
+        if (mu_table_within (d, ts_in (m, 4)) && mu_table_beyond (bd, d))
           {
             bd = d;
             best = o;

@@ -17,7 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* The state ---------------------------------------------------------------------------- */
 
@@ -403,7 +402,7 @@ launch (TsMatch *m, GPtrArray *events, GError **error)
       TsCharger *c = ts_charger_at (ch, i);
       TsUnit *u = ts_unit_at (m, c->unit);
 
-      if (!ts_charge_target_gone (m, c) && ts_charger_distance (m, c) > ts_in (m, 12) + EPS &&
+      if (!ts_charge_target_gone (m, c) && mu_table_beyond (ts_charger_distance (m, c), ts_in (m, 12)) &&
           ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 12), "charge-12",
                            "TS-CHG-1", events))
         {
@@ -590,7 +589,7 @@ stage5 (TsMatch *m, GPtrArray *events)
           c->out = TRUE;
           continue;
         }
-      if (ts_charger_distance (m, c) > ts_in (m, 6) + EPS &&
+      if (mu_table_beyond (ts_charger_distance (m, c), ts_in (m, 6)) &&
           ts_charge_slide (m, u, c->start, c->contact, c->target, c->block, ts_in (m, 6), "charge-6",
                            "TS-CHG-5", events))
         {
@@ -687,8 +686,9 @@ end_charge (TsMatch *m, GPtrArray *events)
 
       if (!ts_in_play (b))
         continue;
-      if (ts_in_play (inf) && hypot (inf->anchor.x - a->shelter.anchor.x, inf->anchor.y - a->shelter.anchor.y) < EPS &&
-          ts_charge_angle (inf->facing, a->shelter.facing) < EPS)
+      if (ts_in_play (inf) &&
+          !mu_table_beyond (hypot (inf->anchor.x - a->shelter.anchor.x, inf->anchor.y - a->shelter.anchor.y), 0) &&
+          !mu_table_beyond (ts_charge_angle (inf->facing, a->shelter.facing), 0))
         {
           MuEvent *e = ts_event (m, events, &ts_ev_abandon, b->def->id, "TS-AMB-69");
 

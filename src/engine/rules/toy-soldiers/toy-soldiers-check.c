@@ -9,6 +9,7 @@
 #include "toy-soldiers.h"
 
 #include "mu-problem.h"
+#include "mu-table-geom.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -177,7 +178,7 @@ check_deployment (const MuScenario *s, const MuCounter *c, GPtrArray *problems)
         : h->edge == MU_TABLE_EDGE_SOUTH ? t->height - c->place.pos.y
         : h->edge == MU_TABLE_EDGE_WEST ? c->place.pos.x : t->width - c->place.pos.x;
       half = (h->edge == MU_TABLE_EDGE_NORTH || h->edge == MU_TABLE_EDGE_SOUTH ? t->height : t->width) / 2;
-      if (defender ? d > half + 1e-6 : d > 8 * inch + 1e-6)
+      if (defender ? mu_table_beyond (d, half) : mu_table_beyond (d, 8 * inch))
         problem (problems, s, MU_PROBLEM_WARNING, c->line, c->id,
                  defender
                  ? g_strdup_printf (_("unit “%s” starts outside its side's half of the table (TS-SEL-4, TS-AMB-78)"), c->id)

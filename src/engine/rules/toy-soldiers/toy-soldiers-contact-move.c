@@ -12,7 +12,6 @@
 
 #include <math.h>
 
-#define EPS 1e-6
 
 static double
 facing_of (MuPoint dir)
@@ -125,7 +124,7 @@ ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *
   if (!ts_in_play (u))
     return;
   /* the first place it would overlap something, to 0.1", then closer */
-  for (double d = step; d <= far + EPS; d += step)
+  for (double d = step; mu_table_within (d, far); d += step)
     {
       at.anchor = (MuPoint) { start.x + f.x * d, start.y + f.y * d };
       ts_layout (m, &at);
@@ -158,8 +157,8 @@ ts_cr_slide (TsMatch *m, TsUnit *u, double limit, const char *text, const char *
           lo = mid;
       }
   /* TAB-3: to 0.01", never into what it touches */
-  lo = floor (lo / ts_in (m, 0.01) + 1e-6) * ts_in (m, 0.01);
-  if (lo <= EPS)
+  lo = floor ((lo + MU_TABLE_EPSILON) / ts_in (m, 0.01)) * ts_in (m, 0.01);
+  if (mu_table_within (lo, 0))
     return;
   u->anchor = (MuPoint) { start.x + f.x * lo, start.y + f.y * lo };
   ts_layout (m, u);
@@ -184,7 +183,7 @@ ts_cr_advance_check (TsMatch *m, TsUnit *u, MuPoint to, TsUnit *out, GError **er
 
   if (len > ts_in (m, 2) + ts_in (m, 0.005))
     return mu_rules_refuse (error, "TS-CR-11", "%s may advance 2 inches at most", u->def->id);
-  if (len > EPS && (d.x * f.x + d.y * f.y) / len < cos (G_PI * m->num.arc / 180.0) - EPS)
+  if (mu_table_beyond (len, 0) && mu_table_beyond (cos (G_PI * m->num.arc / 180.0), (d.x * f.x + d.y * f.y) / len))
     return mu_rules_refuse (error, "TS-AMB-75", "%s advances by a forward move (TS-AMB-48)", u->def->id);
   *out = *u;
   out->anchor = to;

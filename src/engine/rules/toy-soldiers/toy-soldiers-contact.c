@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 static const char *const ask_ids[TS_ASK_N] = {
   [TS_ASK_ABORT] = "cr-abort", [TS_ASK_DISENGAGE] = "cr-disengage", [TS_ASK_DISTANCE] = "distance",
@@ -718,7 +717,7 @@ ts_contact_garrison (TsMatch *m, const MuCommand *cmd, GPtrArray *events, GError
 
   if (c == NULL || c->asking != TS_ASK_ADVANCE)
     return mu_rules_refuse (error, m->decision.rule, "%s must first answer: %s",
-                            m->side_id[m->decision.side], m->decision.question);
+                            ts_side_name (m, m->decision.side), m->decision.question);
   u = ts_cr_unit (m, c, c->subject);
   if (g_strcmp0 (mu_command_word (cmd, 0), u->def->id) != 0)
     return mu_rules_refuse (error, "TS-AMB-75", "only %s may advance now", u->def->id);

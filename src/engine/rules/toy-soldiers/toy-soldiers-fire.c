@@ -15,7 +15,6 @@
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* A unit's front rank, whose arcs make the unit's (TS-AMB-42). */
 static guint
@@ -81,7 +80,7 @@ ts_smoke_on (const TsMatch *m, const TsUnit *u, gboolean front_only)
   if (!front_only)
     n = u->n_st;
   for (guint i = 0; i < m->smoke->len; i++)
-    if (mu_stands_point_distance (st, n, g_array_index (m->smoke, TsSmoke, i).at) <= r + EPS)
+    if (mu_table_within (mu_stands_point_distance (st, n, g_array_index (m->smoke, TsSmoke, i).at), r))
       return TRUE;
   return FALSE;
 }
@@ -98,7 +97,7 @@ segments_cross (MuPoint a, MuPoint b, MuPoint c, MuPoint d, MuPoint *at)
     return FALSE;
   t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / den;
   u = ((c.x - a.x) * ry - (c.y - a.y) * rx) / den;
-  if (t < -EPS || t > 1 + EPS || u < -EPS || u > 1 + EPS)
+  if (mu_table_beyond (0, t) || mu_table_beyond (t, 1) || mu_table_beyond (0, u) || mu_table_beyond (u, 1))
     return FALSE;
   *at = (MuPoint) { a.x + t * rx, a.y + t * ry };
   return TRUE;
@@ -141,7 +140,7 @@ behind_cover (const TsMatch *m, const TsUnit *u, const TsUnit *t)
 
               if (segments_cross (u->anchor, st->centre, g_array_index (line->points, MuPoint, i),
                                   g_array_index (line->points, MuPoint, i + 1), &at) &&
-                  mu_stands_point_distance (st, 1, at) <= ts_in (m, 1) + EPS)
+                  mu_table_within (mu_stands_point_distance (st, 1, at), ts_in (m, 1)))
                 in = TRUE;
             }
         }
@@ -164,7 +163,7 @@ over_friends (const TsMatch *m, const TsUnit *u, int band, const TsUnit *t)
   own = ts_unit_distance (u, t);
   TS_FOR_UNITS (m, o)
     if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-        ts_unit_distance (o, t) < own - EPS && ts_unit_distance (o, t) < ts_in (m, 4) - EPS)
+        mu_table_beyond (own, ts_unit_distance (o, t)) && mu_table_beyond (ts_in (m, 4), ts_unit_distance (o, t)))
       return FALSE;
   return TRUE;
 }
@@ -264,7 +263,7 @@ ts_line_of_sight (gpointer state, const char *counter, const MuPos *to, MuSight 
         {
           double len = ts_in (m, m->num.band[u->weapon]);
 
-          band = MAX (1, (int) ceil (mu_stand_range (&from[k], t->st, t->n_st) / len - EPS));
+          band = MAX (1, (int) ceil (mu_stand_range (&from[k], t->st, t->n_st) / len - MU_TABLE_EPSILON));
         }
       clear = t != NULL ? sight_to (m, u, &from[k], band, t, t->st, t->n_st, &r)
                         : sight_to (m, u, &from[k], 0, NULL, &point, 1, &r);
@@ -321,7 +320,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
    * enemies the legal commands ask about are. */
   mu_stands_box (u->st, u->n_st, &ub);
   mu_stands_box (t->st, t->n_st, &tb);
-  if (!mu_stands_boxes_near (&ub, &tb, (4 + 2 * EPS) * len))
+  if (!mu_stands_boxes_near (&ub, &tb, (4 + 2 * MU_TABLE_EPSILON) * len))
     {
       memset (band, 0, sizeof (int) * MU_STANDS_MAX);
       return 0;
@@ -339,12 +338,12 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
         {
           double d = mu_stands_distance (&u->st[k], 1, ts, t->n_st);
 
-          if (d < nearest[0] - EPS)
+          if (mu_table_beyond (nearest[0], d))
             {
               nearest[1] = nearest[0];
               nearest[0] = d;
             }
-          else if (d < nearest[1] - EPS)
+          else if (mu_table_beyond (nearest[1], d))
             nearest[1] = d;
         }
     }
@@ -362,7 +361,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
       if (square)
         {
           range = mu_stands_distance (s, 1, ts, t->n_st);
-          if (range > nearest[1] + EPS || n >= 2)
+          if (mu_table_beyond (range, nearest[1]) || n >= 2)
             continue;
         }
       else
@@ -373,7 +372,7 @@ firing_bands (const TsMatch *m, const TsUnit *u, const TsUnit *t, int band[MU_ST
           range = mu_stand_range (&e, ts, t->n_st);
         }
       /* TS-GEN-2: a boundary belongs to the nearer band */
-      b = range <= EPS ? 1 : (int) ceil (range / len - EPS);
+      b = mu_table_within (range, 0) ? 1 : (int) ceil (range / len - MU_TABLE_EPSILON);
       /* TS-FIRE-4, TS-VIL-4: 2 bands from a village */
       if (b > (u->faces ? 2 : 4) || !sight (m, u, s, MAX (b, 1), t))
         continue;
@@ -483,7 +482,7 @@ ts_commander_casualty (TsMatch *m, TsUnit *c, const TsUnit *by, const char *rule
     return;
   TS_FOR_UNITS (m, o)
     if (o->type != TS_COMMANDER && o->cmdr == ts_unit_index (m, c) && ts_in_play (o) &&
-        mu_stands_point_distance (o->st, o->n_st, fell) <= ts_in (m, 12) + EPS)
+        mu_table_within (mu_stands_point_distance (o->st, o->n_st, fell), ts_in (m, 12)))
       ts_add_stress (m, o, 2, rule, events);
 }
 
@@ -527,7 +526,7 @@ ray_meets (MuPoint p, MuPoint d, const MuStand *s, double *enter, double *leave)
         hi = MIN (hi, MAX (t1, t2));
       }
     }
-  if (lo > hi + EPS)
+  if (mu_table_beyond (lo, hi))
     return FALSE;
   *enter = lo;
   *leave = hi;
@@ -549,7 +548,7 @@ bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *beh
   gboolean enfilade;
 
   for (guint k = 0; k < t->n_st; k++)
-    if (mu_stands_point_distance (&t->st[k], 1, mid) < best - EPS)
+    if (mu_table_beyond (best, mu_stands_point_distance (&t->st[k], 1, mid)))
       {
         best = mu_stands_point_distance (&t->st[k], 1, mid);
         front = &t->st[k];
@@ -558,7 +557,7 @@ bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *beh
     return 1;
   d = (MuPoint) { front->centre.x - mid.x, front->centre.y - mid.y };
   len = hypot (d.x, d.y);
-  if (len < EPS)
+  if (!mu_table_beyond (len, 0))
     return 1;
   d.x /= len;
   d.y /= len;
@@ -575,7 +574,8 @@ bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *beh
   /* the enfilade: from the flank sector, within 22 degrees of the front edge */
   edge = t->facing + 90.0;
   diff = fabs (remainder (atan2 (d.x, -d.y) * 180.0 / G_PI - edge, 180.0));
-  enfilade = mu_stands_sector (t->st, t->n_st, m->num.arc, mid) == MU_SECTOR_FLANK && diff <= m->num.arc + EPS;
+  enfilade = mu_stands_sector (t->st, t->n_st, m->num.arc, mid) == MU_SECTOR_FLANK &&
+             mu_table_within (diff, m->num.arc);
   for (guint i = 0; i < m->units->len; i++)
     {
       const TsUnit *o = g_ptr_array_index (m->units, i);
@@ -586,7 +586,8 @@ bounce_rolls (const TsMatch *m, const MuStand *s, const TsUnit *t, gboolean *beh
         {
           double in, out;
 
-          if (ray_meets (mid, d, &o->st[k], &in, &out) && in >= last - EPS && in <= last + ts_in (m, 6) + EPS)
+          if (ray_meets (mid, d, &o->st[k], &in, &out) && mu_table_within (last, in) &&
+              mu_table_within (in, last + ts_in (m, 6)))
             behind[i] = TRUE;
         }
     }
@@ -742,7 +743,7 @@ ts_fire (TsMatch *m, TsUnit *u, TsUnit *t, int mod, GPtrArray *events)
 
           for (guint k = 0; k < u->n_st && !hit; k++)
             if (band[k] && mu_stands_in_arc (&u->st[k], 1, m->num.arc, &cs, 1, MU_ARC_ANY_PART) &&
-                mu_stand_range (&u->st[k], &cs, 1) < mu_stand_range (&u->st[k], t->st, t->n_st) - EPS)
+                mu_table_beyond (mu_stand_range (&u->st[k], t->st, t->n_st), mu_stand_range (&u->st[k], &cs, 1)))
               hit = TRUE;
           if (hit)
             ts_commander_hit (m, c, u, events);
@@ -879,14 +880,14 @@ GPtrArray *
 ts_threat_targets (const TsMatch *m, const TsUnit *u, gboolean cavalry)
 {
   GPtrArray *out = g_ptr_array_new ();
-  double reach = ts_in (m, m->num.threat_reach) + EPS;
+  double reach = ts_in (m, m->num.threat_reach);
 
   if (!ts_in_play (u) || (cavalry && u->type != TS_CAV))
     return out;
   TS_FOR_UNITS (m, o)
     {
-      if (o->type == TS_COMMANDER || o->side == u->side || !ts_in_play (o) || ts_unit_distance (u, o) > reach ||
-          !to_front (m, u, o))
+      if (o->type == TS_COMMANDER || o->side == u->side || !ts_in_play (o) ||
+          mu_table_beyond (ts_unit_distance (u, o), reach) || !to_front (m, u, o))
         continue;
       if (!cavalry)
         {
@@ -907,7 +908,7 @@ ts_threat_targets (const TsMatch *m, const TsUnit *u, gboolean cavalry)
 
           TS_FOR_UNITS (m, q)
             if (q->side == o->side && q->form == TS_FORM_SQUARE && q->type != TS_COMMANDER && ts_in_play (q) &&
-                ts_unit_distance (q, o) <= ts_in (m, 2) + EPS)
+                mu_table_within (ts_unit_distance (q, o), ts_in (m, 2)))
               covered = TRUE;
           if (!covered)
             g_ptr_array_add (out, o);

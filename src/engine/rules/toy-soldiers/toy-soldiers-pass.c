@@ -10,12 +10,13 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 gboolean
 ts_passage_allowed (const TsMatch *m, const TsUnit *u, const TsUnit *passed, const MuMoveStep *steps,
@@ -32,7 +33,7 @@ ts_passage_allowed (const TsMatch *m, const TsUnit *u, const TsUnit *passed, con
   /* TS-POL-1, TS-AMB-26, TS-AMB-51: good order, and parallel */
   if (passed->disorder > 5)
     return mu_rules_refuse (error, "TS-POL-1", "%s at disorder 6 cannot be passed", passed->def->id);
-  if (diff > m->num.arc + EPS)
+  if (mu_table_beyond (diff, m->num.arc))
     return mu_rules_refuse (error, "TS-AMB-51", "%s is not within 22 degrees of parallel to %s",
                             passed->def->id, u->def->id);
   n_end = ts_layout_at (m, u, u->form, ts_formed (u), r->anchor, r->facing, end);

@@ -13,7 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 static gboolean
 is_column (TsForm f)
@@ -30,7 +29,7 @@ supports (const TsMatch *m, const TsUnit *u)
 
   TS_FOR_UNITS (m, o)
     if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-        ts_unit_distance (u, o) <= ts_in (m, m->num.reorder_near) + EPS &&
+        mu_table_within (ts_unit_distance (u, o), ts_in (m, m->num.reorder_near)) &&
         mu_stands_sector (u->st, u->n_st, m->num.arc, mu_stands_footprint (o->st, o->n_st).centre) != MU_SECTOR_FLANK)
       n++;
   return MIN (n, 2);
@@ -50,7 +49,7 @@ ts_reorder_may_reroll (const TsMatch *m, const TsUnit *u)
     {
       MuStand s = ts_commander_stand (m, c);
 
-      return mu_stands_distance (&s, 1, u->st, u->n_st) <= ts_in (m, m->num.attach_reach) + EPS;
+      return mu_table_within (mu_stands_distance (&s, 1, u->st, u->n_st), ts_in (m, m->num.attach_reach));
     }
   return FALSE;
 }
@@ -197,7 +196,7 @@ ts_blocked_withdrawal (TsMatch *m, TsUnit *u, MuPoint start, double dist, const 
     mu = (MuMoveUnit) { &shape, (guint) ts_formed (u), u->width, u->depth, start, u->facing };
     ts_move_params (m, u, TS_ACT_ADJUST, dist + ts_in (m, 0.01), &p);
     p.turns_refused = TRUE;
-    clear = hypot (back.x, back.y) <= EPS ||
+    clear = mu_table_within (hypot (back.x, back.y), 0) ||
             mu_table_move_check (m->terrain, &p, &mu, &step, 1, others, n_others, &r);
     mu_move_result_clear (&r);
     if (!clear)

@@ -11,10 +11,11 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 static gboolean
 place_free (TsMatch *m, const TsUnit *u, const MuStand *st, guint n)
@@ -173,9 +174,9 @@ ts_rout_after (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r,
   /* friends within 6" of its start or end */
   TS_FOR_UNITS (m, o)
     if (o != u && o->side == u->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-        (mu_stands_distance (r->start, r->n_start, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS ||
+        (mu_table_within (mu_stands_distance (r->start, r->n_start, o->st, o->n_st), ts_in (m, m->num.rout_panic)) ||
          (!r->off && ts_in_play (u) &&
-          mu_stands_distance (u->st, u->n_st, o->st, o->n_st) <= ts_in (m, m->num.rout_panic) + EPS)))
+          mu_table_within (mu_stands_distance (u->st, u->n_st, o->st, o->n_st), ts_in (m, m->num.rout_panic)))))
       ts_add_stress (m, o, 1, "TS-GEN-7", events);
   /* TS-CDR-12: the attached commander's 6 */
   if (c)
@@ -188,7 +189,7 @@ ts_rout_after (TsMatch *m, TsUnit *u, const char *elan_rule, const TsRouting *r,
           ts_add_chaos (m, c, 6 - c->chaos, "TS-CDR-12", events);
           TS_FOR_UNITS (m, o)
             if (o != u && o->side == c->side && o->type != TS_COMMANDER && ts_in_play (o) &&
-                mu_stands_distance (&r->cs, 1, o->st, o->n_st) <= ts_in (m, 4) + EPS)
+                mu_table_within (mu_stands_distance (&r->cs, 1, o->st, o->n_st), ts_in (m, 4)))
               ts_add_stress (m, o, 1, "TS-CDR-12", events);
         }
     }

@@ -8,11 +8,12 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
-#define EPS 1e-6
 
 /* TS-AMB-16, TS-AMB-38: the command stand, the rightmost of the front rank. */
 static const MuStand *
@@ -23,8 +24,8 @@ command_stand (const TsUnit *u)
 
   for (guint k = 0; k < u->n_st; k++)
     if (u->st[k].rank == 0 &&
-        (best == NULL || u->st[k].centre.x * right.x + u->st[k].centre.y * right.y >
-                           best->centre.x * right.x + best->centre.y * right.y + EPS))
+        (best == NULL || mu_table_beyond (u->st[k].centre.x * right.x + u->st[k].centre.y * right.y,
+                                          best->centre.x * right.x + best->centre.y * right.y)))
       best = &u->st[k];
   return best;
 }
@@ -37,7 +38,7 @@ ts_enemy_skirm_near (const TsMatch *m, int side, const MuStand *st, guint n, dou
   TS_FOR_UNITS (m, o)
     if (o->side != side && o->type != TS_COMMANDER && ts_in_play (o))
       for (int k = 0; k < o->n_skirm; k++)
-        if (mu_stands_distance (&o->skirm[k], 1, st, n) <= d + EPS)
+        if (mu_table_within (mu_stands_distance (&o->skirm[k], 1, st, n), d))
           count++;
   return count;
 }
@@ -67,11 +68,11 @@ place_clear (const TsMatch *m, const TsUnit *u, const MuStand *st, guint n_st, c
     {
       right = mu_facing_vector (u->facing + 90.0);
       if (st[k].rank == 0 &&
-          (cs == NULL || st[k].centre.x * right.x + st[k].centre.y * right.y >
-                           cs->centre.x * right.x + cs->centre.y * right.y + EPS))
+          (cs == NULL || mu_table_beyond (st[k].centre.x * right.x + st[k].centre.y * right.y,
+                                          cs->centre.x * right.x + cs->centre.y * right.y)))
         cs = &st[k];
     }
-  if (cs == NULL || mu_stands_distance (s, 1, cs, 1) > ts_in (m, 4) + EPS)
+  if (cs == NULL || mu_table_beyond (mu_stands_distance (s, 1, cs, 1), ts_in (m, 4)))
     return mu_rules_refuse (error, "TS-SKM-3", "a skirmish stand stays within 4\" of its command stand");
   if (!ts_on_table (m, s, 1))
     return mu_rules_refuse (error, "TS-AMB-81", "a skirmish stand stays on the table");
@@ -220,7 +221,7 @@ ts_skirm_follow (TsMatch *m, TsUnit *u, MuPoint old_anchor, double old_facing)
       s->centre = mu_pos_from_point (c.x, c.y, -1).point;
       s->facing = u->facing;
       /* TS-AMB-81: one left more than 4" away comes straight toward the command stand */
-      if (cs && mu_stands_distance (s, 1, cs, 1) > ts_in (m, 4) + EPS)
+      if (cs && mu_table_beyond (mu_stands_distance (s, 1, cs, 1), ts_in (m, 4)))
         {
           MuPoint from = s->centre, to = cs->centre;
           double lo = 0, hi = 1;
@@ -251,7 +252,7 @@ ts_sharp_shooting (TsMatch *m, TsUnit *u, GPtrArray *events)
           MuStand cs = ts_commander_stand (m, c);
           gboolean hit = FALSE;
 
-          if (mu_stands_distance (&u->skirm[k], 1, &cs, 1) > ts_in (m, 4) + EPS)
+          if (mu_table_beyond (mu_stands_distance (&u->skirm[k], 1, &cs, 1), ts_in (m, 4)))
             continue;
           mu_dice_roll (m->dice, events, "sharp-shooting", u->def->id, c->def->id, 0, MU_ROLL_AT_LEAST, 6,
                         "TS-SKM-8", &hit);
@@ -296,7 +297,7 @@ ts_obstruction (TsMatch *m, TsUnit *u, TsAction a, GPtrArray *events)
   TS_FOR_UNITS (m, o)
     if (o->side != u->side && o->type != TS_COMMANDER && ts_in_play (o))
       for (int k = 0; k < o->n_skirm; k++)
-        if (mu_stands_distance (&o->skirm[k], 1, u->st, u->n_st) <= ts_in (m, 4) + EPS &&
+        if (mu_table_within (mu_stands_distance (&o->skirm[k], 1, u->st, u->n_st), ts_in (m, 4)) &&
             path_meets (m, u, &o->skirm[k]))
           {
             ts_decide (m, TS_DECIDE_OBSTRUCTION, u->side, ts_unit_index (m, u), "TS-OBS-2", answers, events,
@@ -330,28 +331,28 @@ ts_obstruction_answer (TsMatch *m, TsUnit *u, const char *answer, const TsDecisi
     {
       double dk = hypot (u->st[k].centre.x - s.centre.x, u->st[k].centre.y - s.centre.y);
 
-      if (dk < best - 1e-6)
+      if (mu_table_beyond (best, dk))
         {
           best = dk;
           from = u->st[k].centre;
           ties = 1;
         }
-      else if (dk <= best + 1e-6)
+      else if (mu_table_within (dk, best))
         ties++;
     }
   if (ties > 1)
     from = mu_stands_footprint (u->st, u->n_st).centre;
   dir = (MuPoint) { s.centre.x - from.x, s.centre.y - from.y };
   len = hypot (dir.x, dir.y);
-  if (len > EPS && ts_in_play (u))
+  if (mu_table_beyond (len, 0) && ts_in_play (u))
     for (int i = 0; i <= 800; i++)
       {
         MuStand at = s;
         double t = ts_in (m, i / 100.0);
 
         at.centre = mu_pos_from_point (s.centre.x + dir.x / len * t, s.centre.y + dir.y / len * t, -1).point;
-        if (mu_stands_distance (&at, 1, u->st, u->n_st) > ts_in (m, 4.01) - EPS &&
-            cs && mu_stands_distance (&at, 1, cs, 1) <= ts_in (m, 4) + EPS && ts_on_table (m, &at, 1))
+        if (!mu_table_beyond (ts_in (m, 4.01), mu_stands_distance (&at, 1, u->st, u->n_st)) &&
+            cs && mu_table_within (mu_stands_distance (&at, 1, cs, 1), ts_in (m, 4)) && ts_on_table (m, &at, 1))
           {
             o->skirm[d->count] = at;
             placed = TRUE;
@@ -434,7 +435,7 @@ ts_skirm_back (TsMatch *m, int inches, const TsDecision *d, GPtrArray *events)
       double len = hypot (dir.x, dir.y);
       double step = MIN (ts_in (m, inches), len);
 
-      if (len > EPS)
+      if (mu_table_beyond (len, 0))
         s->centre = mu_pos_from_point (s->centre.x + dir.x / len * step, s->centre.y + dir.y / len * step, -1).point;
     }
   skirm_event (m, o, "displaced", s, events);

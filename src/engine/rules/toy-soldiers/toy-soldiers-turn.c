@@ -9,6 +9,8 @@
 
 #include "toy-soldiers-private.h"
 
+#include "mu-table-geom.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
@@ -155,8 +157,8 @@ ts_on_table (const TsMatch *m, const MuStand *st, guint n)
 
       mu_stand_corners (&st[i], c);
       for (int k = 0; k < 4; k++)
-        if (c[k].x < -1e-6 || c[k].y < -1e-6 || c[k].x > m->table->width + 1e-6 ||
-            c[k].y > m->table->height + 1e-6)
+        if (mu_table_beyond (0, c[k].x) || mu_table_beyond (0, c[k].y) ||
+            mu_table_beyond (c[k].x, m->table->width) || mu_table_beyond (c[k].y, m->table->height))
           return FALSE;
     }
   return TRUE;

@@ -129,7 +129,7 @@ ts_apply (TsMatch *m, const MuCommand *command, GPtrArray *events, GError **erro
     return ts_contact_garrison (m, command, events, error);
   if (m->decision.kind != TS_DECIDE_NONE)
     return mu_rules_refuse (error, m->decision.rule, "%s must first answer: %s",
-                            m->side_id[m->decision.side], m->decision.question);
+                            ts_side_name (m, m->decision.side), m->decision.question);
   /* 3.20: the charge's own commands, and nothing else while one is on */
   if (ts_charge_owns (m, command))
     return ts_charge_apply (m, command, events, error);
