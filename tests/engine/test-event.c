@@ -78,6 +78,19 @@ test_templates (void)
   s = mu_event_expand ("[{if-value}on|off]", e, NULL, NULL);
   g_assert_cmpstr (s, ==, "off");
   g_free (s);
+  /* a choice by a word of the text, whole words and not a key's prefix */
+  mu_event_set_text (e, "leave over=2");
+  s = mu_event_expand ("[{text=enter}enters|leaves] [{text=leave}leaves|enters][{text=over}!]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "leaves leaves");
+  g_free (s);
+  mu_event_set_text (e, "enter");
+  s = mu_event_expand ("[{text=enter}enters|leaves] [{text=leave}leaves|enters][{text=ent}!]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "enters enters");
+  g_free (s);
+  mu_event_set_text (e, NULL);
+  s = mu_event_expand ("[{text=enter}enters|leaves]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "leaves");
+  g_free (s);
 }
 
 /* The engine's own kinds keep their words; the baa kinds are the
