@@ -17,6 +17,7 @@
 
 #include "app-test.h"
 #include "muster-editor.h"
+#include "mu-ruleset.h"
 #include "muster-match-log.h"
 
 /* The catalogue's text for msgid (msgctxt NULL) or msgctxt|msgid. */
@@ -194,6 +195,35 @@ test_match_page (void)
       if (g_str_has_prefix (g_getenv ("LANGUAGE"), "fr"))
         g_assert_nonnull (strstr (line, "\u202f: "));
     }
+  }
+  /* a garrison's companies in the language's number and verb, chosen by
+   * the line's "enter" or "leave", which never shows (TS-VIL-1, TS-VIL-3) */
+  {
+    const MuRuleset *ts = mu_ruleset_find ("toy-soldiers");
+    g_autoptr(GPtrArray) events = mu_event_array_new ();
+    MuEvent *e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "garrison"), "u1");
+
+    mu_event_set_object (e, "barn");
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *one = NULL, *two = NULL, *renumbered = NULL;
+        g_auto(GStrv) digits = NULL;
+
+        mu_event_set_text (e, i == 0 ? "enter" : "leave");
+        e->value = 1;
+        one = muster_match_log_describe_event (muster_match_page_get_game (page), e);
+        e->value = 2;
+        two = muster_match_log_describe_event (muster_match_page_get_game (page), e);
+        g_test_message ("%s / %s", one, two);
+        g_assert_null (strstr (one, e->text));
+        g_assert_null (strstr (two, e->text));
+        g_assert_null (strpbrk (one, "{}[]|"));
+        /* more than the number differs between one company and two */
+        digits = g_strsplit (two, "2", -1);
+        g_assert_cmpuint (g_strv_length (digits), ==, 2);
+        renumbered = g_strjoinv ("1", digits);
+        g_assert_cmpstr (renumbered, !=, one);
+      }
   }
   destroy_all_windows ();
 }

@@ -345,7 +345,11 @@ const MuEventKindInfo ts_ev_hasty = {
 const MuEventKindInfo ts_ev_garrison = {
   "garrison", N_("Garrison"), N_("companies enter or leave a village block (TS-VIL-1, TS-VIL-3, TS-AMB-85)"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "companies", MU_EVENT_CLASS_MOVEMENT, 0,
-  N_("{subject}: {value} companies {text} {object}"), NULL, 0, MU_N_PLURAL ("{n} garrison change", "{n} garrison changes"),
+  /* the line's stable "enter" or "leave" chooses the whole verb, so that
+   * each language says it in its own words and number */
+  MU_N_PLURAL ("{subject}: {value} company [{text=enter}enters|leaves] {object}",
+               "{subject}: {value} companies [{text=enter}enter|leave] {object}"), F (VALUE),
+  MU_N_PLURAL ("{n} garrison change", "{n} garrison changes"),
 };
 const MuEventKindInfo ts_ev_skirmish = {
   "skirmish", N_("Skirmishers"), N_("a skirmish stand is deployed, placed or recalled (TS-SKM-2, TS-AMB-81)"),
