@@ -650,6 +650,21 @@ text_word (const char *text,
   return NULL;
 }
 
+/* Whether one of text's words is word: a sentence that chooses by a
+ * stable word of the event line ("enter", "leave") can then say the whole
+ * of each alternative in the reader's language. */
+static gboolean
+text_has_word (const char *text,
+               const char *word)
+{
+  g_auto(GStrv) words = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  words = g_strsplit (text, " ", -1);
+  return g_strv_contains ((const char *const *) words, word);
+}
+
 char *
 mu_event_field_text (const MuEvent *e,
                      const char    *field,
@@ -659,6 +674,8 @@ mu_event_field_text (const MuEvent *e,
 
   if (g_str_has_prefix (field, "text:"))
     return text_word (e->text, field + 5);
+  if (g_str_has_prefix (field, "text="))
+    return text_has_word (e->text, field + 5) ? g_strdup ("") : NULL;
   if (g_str_equal (field, "subject"))
     return g_strdup (e->subject);
   if (g_str_equal (field, "object"))

@@ -136,7 +136,10 @@ typedef enum {
  * turn), {at}, {from}, {to}, {value}, {count}, {if-value} (empty, and set
  * only when value is not 0), and the words of a text of "KEY=VALUE" words
  * (an event line's fields): {text:KEY} the VALUE of KEY, {text:#N} the Nth
- * word's VALUE (or the word), {text:@N} its KEY; in a tally {n} (events)
+ * word's VALUE (or the word), {text:@N} its KEY, {text=WORD} (empty, and
+ * set only when one of the text's words is WORD: "[{text=enter}enters|leaves]"
+ * chooses the whole words by a stable word of the line, so that no raw word
+ * stands in a translated sentence); in a tally {n} (events)
  * and {total} (the sum of their values). "[...]" is left out when a field in it is unset;
  * "[A|B]" is A when every field in A is set, else B. */
 /* A kind's sentence and its plural (format, format_plural; tally,

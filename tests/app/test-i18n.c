@@ -17,6 +17,7 @@
 
 #include "app-test.h"
 #include "muster-editor.h"
+#include "mu-ruleset.h"
 #include "muster-match-log.h"
 
 /* The catalogue's text for msgid (msgctxt NULL) or msgctxt|msgid. */
@@ -195,6 +196,35 @@ test_match_page (void)
         g_assert_nonnull (strstr (line, "\u202f: "));
     }
   }
+  /* a garrison's companies in the language's number and verb, chosen by
+   * the line's "enter" or "leave", which never shows (TS-VIL-1, TS-VIL-3) */
+  {
+    const MuRuleset *ts = mu_ruleset_find ("toy-soldiers");
+    g_autoptr(GPtrArray) events = mu_event_array_new ();
+    MuEvent *e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "garrison"), "u1");
+
+    mu_event_set_object (e, "barn");
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *one = NULL, *two = NULL, *renumbered = NULL;
+        g_auto(GStrv) digits = NULL;
+
+        mu_event_set_text (e, i == 0 ? "enter" : "leave");
+        e->value = 1;
+        one = muster_match_log_describe_event (muster_match_page_get_game (page), e);
+        e->value = 2;
+        two = muster_match_log_describe_event (muster_match_page_get_game (page), e);
+        g_test_message ("%s / %s", one, two);
+        g_assert_null (strstr (one, e->text));
+        g_assert_null (strstr (two, e->text));
+        g_assert_null (strpbrk (one, "{}[]|"));
+        /* more than the number differs between one company and two */
+        digits = g_strsplit (two, "2", -1);
+        g_assert_cmpuint (g_strv_length (digits), ==, 2);
+        renumbered = g_strjoinv ("1", digits);
+        g_assert_cmpstr (renumbered, !=, one);
+      }
+  }
   destroy_all_windows ();
 }
 
@@ -305,6 +335,37 @@ test_missing_table_question (void)
   g_assert_null (strstr (d->question, "not on the sheet"));
 }
 
+/* TS-AMB-85: a whole battalion's garrison reads, in the language, as
+ * more than one company's: its command stand goes in too. */
+static void
+test_garrison_command (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "tests", "fixtures", "rules",
+                                            "toy-soldiers", "p2-duel-barn.muster", NULL);
+  const char *word = g_dpgettext2 (GETTEXT_PACKAGE, "command word", "command");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuMatch) m = mu_match_open_file (path, 1, NULL, 0, NULL, &error);
+  g_autoptr(MuCommand) part = NULL, whole = NULL;
+  g_autofree char *part_text = NULL, *whole_text = NULL;
+  const char *sentence;
+
+  g_assert_no_error (error);
+  part = mu_match_parse (m, "garrison u1 barn 1", &error);
+  g_assert_no_error (error);
+  whole = mu_match_parse (m, "garrison u1 barn 1 command", &error);
+  g_assert_no_error (error);
+  /* as the window's buttons say them: the verb's sentence in the language */
+  sentence = g_dgettext (GETTEXT_PACKAGE, mu_match_find_verb (m, "garrison")->sentence);
+  part_text = mu_match_describe_command (m, part, sentence);
+  whole_text = mu_match_describe_command (m, whole, sentence);
+  g_test_message ("%s / %s", part_text, whole_text);
+  g_assert_cmpstr (word, !=, "command");
+  g_assert_cmpstr (part_text, !=, "u1 garrisons barn (companies: 1)");
+  g_assert_cmpstr (whole_text, !=, part_text);
+  g_assert_nonnull (strstr (whole_text, word));
+  g_assert_null (strstr (part_text, word));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -322,6 +383,7 @@ main (int   argc,
   g_test_add_func ("/app/i18n/catalogue", test_catalogue);
   g_test_add_func ("/app/i18n/cli", test_cli);
   g_test_add_func ("/app/i18n/missing-table-question/QRS-AMB-28", test_missing_table_question);
+  g_test_add_func ("/app/i18n/garrison-command/TS-AMB-85", test_garrison_command);
   if (display)
     {
       g_test_add_func ("/app/i18n/start-page", test_start_page);

@@ -78,6 +78,19 @@ test_templates (void)
   s = mu_event_expand ("[{if-value}on|off]", e, NULL, NULL);
   g_assert_cmpstr (s, ==, "off");
   g_free (s);
+  /* a choice by a word of the text, whole words and not a key's prefix */
+  mu_event_set_text (e, "leave over=2");
+  s = mu_event_expand ("[{text=enter}enters|leaves] [{text=leave}leaves|enters][{text=over}!]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "leaves leaves");
+  g_free (s);
+  mu_event_set_text (e, "enter");
+  s = mu_event_expand ("[{text=enter}enters|leaves] [{text=leave}leaves|enters][{text=ent}!]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "enters enters");
+  g_free (s);
+  mu_event_set_text (e, NULL);
+  s = mu_event_expand ("[{text=enter}enters|leaves]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "leaves");
+  g_free (s);
 }
 
 /* The engine's own kinds keep their words; the baa kinds are the
@@ -274,6 +287,28 @@ test_toy_soldiers_sentences (void)
       g_free (s);
     }
 
+  /* a garrison's companies in number, the line's word as a whole verb
+   * (TS-VIL-1, TS-VIL-3) */
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const said[] = {
+        "u1: 1 company enters barn", "u1: 2 companies enter barn",
+        "u1: 1 company leaves barn", "u1: 3 companies leave barn",
+      };
+      static const int companies[] = { 1, 2, 1, 3 };
+      const char *format;
+
+      e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "garrison"), "u1");
+      mu_event_set_object (e, "barn");
+      mu_event_set_text (e, i < 2 ? "enter" : "leave");
+      e->value = companies[i];
+      format = mu_event_plural_number (e) == 1 ? e->info->format : e->info->format_plural;
+      g_assert_nonnull (format);
+      s = mu_event_expand (format, e, NULL, NULL);
+      g_assert_cmpstr (s, ==, said[i]);
+      g_free (s);
+    }
+
   e = mu_event_add (events, MU_EVENT_REVEAL, NULL);
   mu_event_set_text (e, "u1 command=6 mod=+1 disorder=6 stress=6 failures=0 total=19");
   s = mu_event_expand (reveal->format, e, NULL, NULL);
@@ -293,7 +328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/event/templates", test_templates);
   g_test_add_func ("/engine/event/ruleset-declarations", test_ruleset_declarations);
   g_test_add_func ("/engine/event/roll-round-trip", test_roll_round_trip);
-  g_test_add_func ("/engine/event/toy-soldiers-sentences/TS-CR-10/TS-AMB-53/TS-AMB-74",
+  g_test_add_func ("/engine/event/toy-soldiers-sentences/TS-CR-10/TS-AMB-53/TS-AMB-74/TS-VIL-3",
                    test_toy_soldiers_sentences);
   return g_test_run ();
 }

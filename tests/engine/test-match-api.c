@@ -707,6 +707,12 @@ test_describe_command (void)
     /* a table's area by its name */
     { "learning-mn-brawners-farm.muster", "bombard battery-b brawner-house",
       "Battery B, 4th U.S. fires at Brawner farmhouse" },
+    /* a literal word of the syntax brings its own words: a whole
+     * battalion's garrison is not one company's (TS-VIL-1, TS-AMB-85) */
+    { "../tests/fixtures/rules/toy-soldiers/p2-duel-barn.muster", "garrison u1 barn 1",
+      "u1 garrisons barn (companies: 1)" },
+    { "../tests/fixtures/rules/toy-soldiers/p2-duel-barn.muster", "garrison u1 barn 1 command",
+      "u1 garrisons barn (companies: 1, with the command stand)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

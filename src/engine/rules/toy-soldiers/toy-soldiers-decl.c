@@ -151,6 +151,15 @@ const MuStatusInfo ts_statuses[] = {
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (ts_statuses) == TS_N_STATUSES);
 
+/* The words of its syntax that a command's sentence shows
+ * (mu_match_describe_command reads them in this context), marked here
+ * for the catalogue; never read. */
+G_GNUC_UNUSED static const char *const command_words[] = {
+  /* Translators: a whole battalion's garrison, its command stand too:
+   * "u1 garrisons barn (companies: 1, with the command stand)" */
+  NC_("command word", "command"),
+};
+
 /* The commands of the digest's "Commands and decisions this ruleset
  * needs" built so far (NOTES.md in this folder). */
 const MuVerbInfo ts_verbs[] = {
@@ -203,7 +212,7 @@ const MuVerbInfo ts_verbs[] = {
     N_("needs a unit, its skirmish stand's number and its new place"), N_("{UNIT} places skirmishers") },
   { "garrison", "UNIT AREA N [command]", "TS-VIL-1, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a battalion, a village block and the number of companies, then optionally command"),
-    N_("{UNIT} garrisons {AREA} (companies: {N})") },
+    N_("{UNIT} garrisons {AREA} (companies: {N}[, with the {command} stand])") },
   { "leave", "AREA [POS]", "TS-VIL-3, TS-AMB-85", MU_VERB_MOVE,
     N_("needs a village block, then the command stand's pose when it was inside"),
     N_("The garrison leaves {AREA}") },
@@ -345,7 +354,11 @@ const MuEventKindInfo ts_ev_hasty = {
 const MuEventKindInfo ts_ev_garrison = {
   "garrison", N_("Garrison"), N_("companies enter or leave a village block (TS-VIL-1, TS-VIL-3, TS-AMB-85)"),
   F (SUBJECT) | F (OBJECT) | F (TEXT) | F (VALUE), "companies", MU_EVENT_CLASS_MOVEMENT, 0,
-  N_("{subject}: {value} companies {text} {object}"), NULL, 0, MU_N_PLURAL ("{n} garrison change", "{n} garrison changes"),
+  /* the line's stable "enter" or "leave" chooses the whole verb, so that
+   * each language says it in its own words and number */
+  MU_N_PLURAL ("{subject}: {value} company [{text=enter}enters|leaves] {object}",
+               "{subject}: {value} companies [{text=enter}enter|leave] {object}"), F (VALUE),
+  MU_N_PLURAL ("{n} garrison change", "{n} garrison changes"),
 };
 const MuEventKindInfo ts_ev_skirmish = {
   "skirmish", N_("Skirmishers"), N_("a skirmish stand is deployed, placed or recalled (TS-SKM-2, TS-AMB-81)"),
