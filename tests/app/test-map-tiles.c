@@ -63,6 +63,26 @@ wait_complete (MusterMapView *view)
   g_assert_cmpuint (missing, ==, 0);
 }
 
+/* The view alone in a laptop-sized window, laid out. */
+static void
+show_in (GtkWindow     *window,
+         MusterMapView *view)
+{
+  gtk_window_set_default_size (window, 1366, 768);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  wait_for_allocation (GTK_WIDGET (view));
+}
+
+/* The same, with its board complete. */
+static void
+show_complete (GtkWindow     *window,
+               MusterMapView *view)
+{
+  show_in (window, view);
+  wait_complete (view);
+}
+
 /* The frame just drawn, with time for one tile, drew the board anew and
  * not all of it, and every tile still to come shows as it was. */
 static void
@@ -118,11 +138,7 @@ check_change_keeps_board (const char *name,
 
   muster_scene_set_scenario (scene, scenario);
   muster_map_view_set_scene (view, scene);
-  gtk_window_set_default_size (window, 1366, 768);
-  gtk_window_set_child (window, GTK_WIDGET (view));
-  gtk_window_present (window);
-  wait_for_allocation (GTK_WIDGET (view));
-  wait_complete (view);
+  show_complete (window, view);
   before = render (GTK_WIDGET (view), label, "before-change");
 
   /* A slow machine, or a large board: each frame has time for one tile. */
@@ -310,11 +326,7 @@ check_move_shows_no_stale_counter (const char *name,
   g_test_message ("moving: %s", line);
   muster_scene_set_game (scene, game);
   muster_map_view_set_scene (view, scene);
-  gtk_window_set_default_size (window, 1366, 768);
-  gtk_window_set_child (window, GTK_WIDGET (view));
-  gtk_window_present (window);
-  wait_for_allocation (GTK_WIDGET (view));
-  wait_complete (view);
+  show_complete (window, view);
   before = render (GTK_WIDGET (view), label, "before-move");
 
   muster_map_view_set_tile_budget (view, 0);
@@ -377,11 +389,7 @@ check_options_keep_board (const char *name,
 
   muster_scene_set_scenario (scene, scenario);
   muster_map_view_set_scene (view, scene);
-  gtk_window_set_default_size (window, 1366, 768);
-  gtk_window_set_child (window, GTK_WIDGET (view));
-  gtk_window_present (window);
-  wait_for_allocation (GTK_WIDGET (view));
-  wait_complete (view);
+  show_complete (window, view);
 
   check_option_after_zoom (view, label, "counter-style", muster_map_view_zoom_in, "counter-style",
                            MU_COUNTER_STYLE_NATO);
@@ -436,10 +444,7 @@ check_zoom_out_edges (const char *name,
 
   muster_scene_set_scenario (scene, scenario);
   muster_map_view_set_scene (view, scene);
-  gtk_window_set_default_size (window, 1366, 768);
-  gtk_window_set_child (window, GTK_WIDGET (view));
-  gtk_window_present (window);
-  wait_for_allocation (GTK_WIDGET (view));
+  show_in (window, view);
   for (int i = 0; i < 4; i++)
     muster_map_view_zoom_in (view);
   wait_complete (view);
