@@ -94,6 +94,20 @@ mu_rules_question (char       **question,
   va_end (args);
 }
 
+GPtrArray *
+mu_rules_answers_copy (const GPtrArray *answers)
+{
+  GPtrArray *copy;
+
+  if (answers == NULL)
+    return NULL;
+  copy = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i + 1 < answers->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (answers, i)));
+  g_ptr_array_add (copy, NULL);
+  return copy;
+}
+
 void
 mu_rules_result (MuResult          *r,
                  const char *const *side_id,

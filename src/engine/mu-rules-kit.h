@@ -65,6 +65,10 @@ MuEvent    *mu_rules_event           (GPtrArray *events, const MuEventKindInfo *
 void        mu_rules_question        (char **question, char **shown, const char *format, ...)
                                       G_GNUC_PRINTF (3, 4);
 
+/* A decision's answers (NULL-ended strings, g_free'd with the array) copied
+ * for a copy of the state; NULL when answers is NULL. */
+GPtrArray  *mu_rules_answers_copy    (const GPtrArray *answers);
+
 /* The result view (MuRuleset.victory) of two sides: `score` and `side_id`
  * are the two sides'; `winner` a side index or -1; level and difference
  * are shown once the match is `finished`. r->summary is newly allocated. */

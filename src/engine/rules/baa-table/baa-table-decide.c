@@ -81,13 +81,7 @@ bat_decision_copy (const BatMatch *from, BatMatch *to)
   t->side = f->side;
   t->subject = f->subject;
   t->question = g_strdup (f->question);
-  if (f->answers)
-    {
-      t->answers = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i + 1 < f->answers->len; i++)
-        g_ptr_array_add (t->answers, g_strdup (g_ptr_array_index (f->answers, i)));
-      g_ptr_array_add (t->answers, NULL);
-    }
+  t->answers = mu_rules_answers_copy (f->answers);
   t->queue = f->queue ? g_ptr_array_copy (f->queue, NULL, NULL) : NULL;
   update_view (to);
 }

@@ -46,13 +46,7 @@ ts_decision_copy (const TsDecision *from, TsDecision *to)
   to->shown = g_strdup (from->shown);
   /* made again with the view */
   to->labels = NULL;
-  if (from->answers)
-    {
-      to->answers = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i + 1 < from->answers->len; i++)
-        g_ptr_array_add (to->answers, g_strdup (g_ptr_array_index (from->answers, i)));
-      g_ptr_array_add (to->answers, NULL);
-    }
+  to->answers = mu_rules_answers_copy (from->answers);
 }
 
 const MuDecision *
