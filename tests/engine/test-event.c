@@ -91,6 +91,14 @@ test_templates (void)
   s = mu_event_expand ("[{text=enter}enters|leaves]", e, NULL, NULL);
   g_assert_cmpstr (s, ==, "leaves");
   g_free (s);
+  /* a word its kind does not name reads as it is, and none is unset */
+  s = mu_event_expand ("[{text-name}|none]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "none");
+  g_free (s);
+  mu_event_set_text (e, "ease-forward");
+  s = mu_event_expand ("[{text-name}|none]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "ease-forward");
+  g_free (s);
 }
 
 /* The engine's own kinds keep their words; the baa kinds are the
