@@ -361,6 +361,14 @@ field_text (const MuEvent *e,
         return g_strdup (mu_ruleset_event_word_name (rs, word));
       return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "event text", word));
     }
+  /* the kind's own name for the word (an action type), else the word
+   * as {text} reads it */
+  if (g_str_equal (field, "text-name"))
+    {
+      if (mu_event_text_name (e))
+        return g_strdup (g_dgettext (GETTEXT_PACKAGE, mu_event_text_name (e)));
+      field = "text";
+    }
   if (g_str_equal (field, "step"))
     return g_strdup (step_name (game, e->text));
   if (g_str_equal (field, "turn"))

@@ -202,6 +202,17 @@ mu_event_is (const MuEvent *event,
   return g_strcmp0 (event->info->kind, word) == 0;
 }
 
+const char *
+mu_event_text_name (const MuEvent *event)
+{
+  const MuEventKindInfo *k = event->info;
+
+  for (guint i = 0; event->text && i < k->n_text_names; i++)
+    if (g_str_equal (k->text_names[i].word, event->text))
+      return k->text_names[i].name;
+  return NULL;
+}
+
 gboolean
 mu_event_check_fields (const MuEvent  *e,
                        const char    **field)
@@ -682,6 +693,8 @@ mu_event_field_text (const MuEvent *e,
     return g_strdup (e->object);
   if (g_str_equal (field, "side"))
     return g_strdup (e->side);
+  if (g_str_equal (field, "text-name"))
+    return g_strdup (mu_event_text_name (e) ? mu_event_text_name (e) : e->text);
   if (g_str_equal (field, "text") || g_str_equal (field, "marker") || g_str_equal (field, "step"))
     return g_strdup (e->text);
   if (g_str_equal (field, "value"))

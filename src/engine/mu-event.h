@@ -139,7 +139,10 @@ typedef enum {
  * word's VALUE (or the word), {text:@N} its KEY, {text=WORD} (empty, and
  * set only when one of the text's words is WORD: "[{text=enter}enters|leaves]"
  * chooses the whole words by a stable word of the line, so that no raw word
- * stands in a translated sentence); in a tally {n} (events)
+ * stands in a translated sentence), {text-name} (the name the kind gives
+ * its text's word, MuEventKindInfo.text_names, else the text: one of many
+ * words, an action type, named in a word or two a translator sees alone,
+ * where a choice among [..|..] would not read); in a tally {n} (events)
  * and {total} (the sum of their values). "[...]" is left out when a field in it is unset;
  * "[A|B]" is A when every field in A is set, else B. */
 /* A kind's sentence and its plural (format, format_plural; tally,
@@ -147,6 +150,13 @@ typedef enum {
  * MU_N_PLURAL:1,2) makes them one entry with plural forms, as the front ends
  * read them with ngettext. */
 #define MU_N_PLURAL(singular, plural) singular, plural
+
+/* A word an event's text holds (how a unit moved: "cr-fall-back") and
+ * how the log reads it. */
+typedef struct {
+  const char *word;        /* stable, as in the event line */
+  const char *name;        /* N_() "falling back from contact" */
+} MuEventWordInfo;
 
 typedef struct {
   const char *kind;          /* the stable word: "move", "flinch", "stand-lost" */
@@ -161,6 +171,12 @@ typedef struct {
   MuEventField plural_of;    /* MU_EVENT_FIELD_VALUE or _COUNT; 0 when no plural */
   const char *tally;         /* N_() a step's account of such events: "{n} move" */
   const char *tally_plural;  /* N_() "{n} moves" */
+  /* The names of the words its text holds, as {text-name} reads them in
+   * this kind's sentences: the same word may read otherwise in another
+   * kind's ("ease-forward": an action "ease forward", a move "easing
+   * forward", MuRuleset.event_words). NULL/0: none. */
+  const MuEventWordInfo *text_names;
+  guint n_text_names;
 } MuEventKindInfo;
 
 typedef struct {
@@ -217,6 +233,9 @@ void         mu_event_set_visible_to (MuEvent *event, const char *side);
 MuEvent     *mu_event_add_kind       (GPtrArray *events, const MuEventKindInfo *info, const char *subject);
 /* The engine's declaration of one of its own kinds. */
 const MuEventKindInfo *mu_event_kind_info (MuEventKind kind);
+/* The name (N_(), untranslated) its kind gives the event's text
+ * (MuEventKindInfo.text_names), NULL when it names none. */
+const char  *mu_event_text_name      (const MuEvent *event);
 /* Is the event of the kind with this word? */
 gboolean     mu_event_is             (const MuEvent *event, const char *word);
 /* Does the event fill only fields its kind declares? FALSE with the first

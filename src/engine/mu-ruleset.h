@@ -492,13 +492,6 @@ typedef struct {
   MuStatusFlags flags;
 } MuStatusInfo;
 
-/* A word an event's text holds (how a unit moved: "cr-fall-back") and
- * how the log reads it. */
-typedef struct {
-  const char *word;        /* stable, as in the event line */
-  const char *name;        /* N_() "falling back from contact" */
-} MuEventWordInfo;
-
 /* A roll's purpose (MuRoll.purpose, a roll event's text) and its name. */
 typedef struct {
   const char *purpose;     /* stable: "fire-band3" */

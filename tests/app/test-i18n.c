@@ -225,6 +225,35 @@ test_match_page (void)
         g_assert_cmpstr (renumbered, !=, one);
       }
   }
+  /* an action by its type's name in the language, never the line's word
+   * (TS-ACT-2) */
+  {
+    static const char *const words[] = {
+      "reorder", "fire", "adjust", "ease-forward", "forward", "hurry-forward", "fall-back", "retreat",
+      "form", "angle", "side", "prolong", "charge",
+    };
+    static const char *const names[] = {
+      "reorder", "fire", "adjust", "ease forward", "forward", "hurry forward", "fall back", "retreat",
+      "change formation", "angle", "move to side", "prolong", "charge",
+    };
+    const MuRuleset *ts = mu_ruleset_find ("toy-soldiers");
+    g_autoptr(GPtrArray) events = mu_event_array_new ();
+    MuEvent *e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "action"), "u1");
+
+    g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "ease forward"), !=, "ease forward");
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        g_autofree char *said = NULL;
+
+        mu_event_set_text (e, words[i]);
+        said = muster_match_log_describe_event (muster_match_page_get_game (page), e);
+        g_test_message ("%s", said);
+        g_assert_nonnull (strstr (said, g_dgettext (GETTEXT_PACKAGE, names[i])));
+        g_assert_null (strpbrk (said, "{}[]|"));
+        if (strchr (words[i], '-'))
+          g_assert_null (strstr (said, words[i]));
+      }
+  }
   destroy_all_windows ();
 }
 

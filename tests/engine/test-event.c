@@ -91,6 +91,14 @@ test_templates (void)
   s = mu_event_expand ("[{text=enter}enters|leaves]", e, NULL, NULL);
   g_assert_cmpstr (s, ==, "leaves");
   g_free (s);
+  /* a word its kind does not name reads as it is, and none is unset */
+  s = mu_event_expand ("[{text-name}|none]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "none");
+  g_free (s);
+  mu_event_set_text (e, "ease-forward");
+  s = mu_event_expand ("[{text-name}|none]", e, NULL, NULL);
+  g_assert_cmpstr (s, ==, "ease-forward");
+  g_free (s);
 }
 
 /* The engine's own kinds keep their words; the baa kinds are the
@@ -243,7 +251,8 @@ test_roll_round_trip (void)
 /* The log's sentences of toy-soldiers' lines say what the line says: a
  * rout's whole stress with what went above 6 (TS-CR-9, TS-CR-10), a move
  * off the table without a place it ended at (TAB-18, TS-AMB-53), the
- * command die with its +1 beside the total that counts it (TS-AMB-74). */
+ * command die with its +1 beside the total that counts it (TS-AMB-74), an
+ * action type by its name (TS-ACT-2). */
 static void
 test_toy_soldiers_sentences (void)
 {
@@ -309,6 +318,32 @@ test_toy_soldiers_sentences (void)
       g_free (s);
     }
 
+  /* an action by its type's name, every type the engine emits (TS-ACT-2):
+   * the line keeps its word */
+  for (guint i = 0; i < 13; i++)
+    {
+      static const char *const words[] = {
+        "reorder", "fire", "adjust", "ease-forward", "forward", "hurry-forward", "fall-back", "retreat",
+        "form", "angle", "side", "prolong", "charge",
+      };
+      static const char *const names[] = {
+        "reorder", "fire", "adjust", "ease forward", "forward", "hurry forward", "fall back", "retreat",
+        "change formation", "angle", "move to side", "prolong", "charge",
+      };
+      g_autofree char *said = g_strdup_printf ("u1 takes the action “%s”", names[i]);
+      g_autofree char *kept = g_strdup_printf ("action u1 %s (TS-ACT-2)", words[i]);
+      g_autofree char *line = NULL;
+
+      e = mu_event_add_kind (events, mu_ruleset_find_event_kind (ts, "action"), "u1");
+      mu_event_set_text (e, words[i]);
+      e->rule = "TS-ACT-2";
+      s = mu_event_expand (e->info->format, e, NULL, NULL);
+      g_assert_cmpstr (s, ==, said);
+      g_free (s);
+      line = mu_event_to_string (e, NULL);
+      g_assert_cmpstr (line, ==, kept);
+    }
+
   e = mu_event_add (events, MU_EVENT_REVEAL, NULL);
   mu_event_set_text (e, "u1 command=6 mod=+1 disorder=6 stress=6 failures=0 total=19");
   s = mu_event_expand (reveal->format, e, NULL, NULL);
@@ -328,7 +363,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/event/templates", test_templates);
   g_test_add_func ("/engine/event/ruleset-declarations", test_ruleset_declarations);
   g_test_add_func ("/engine/event/roll-round-trip", test_roll_round_trip);
-  g_test_add_func ("/engine/event/toy-soldiers-sentences/TS-CR-10/TS-AMB-53/TS-AMB-74/TS-VIL-3",
+  g_test_add_func ("/engine/event/toy-soldiers-sentences/TS-CR-10/TS-AMB-53/TS-AMB-74/TS-VIL-3/TS-ACT-2",
                    test_toy_soldiers_sentences);
   return g_test_run ();
 }

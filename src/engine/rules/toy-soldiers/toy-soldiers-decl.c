@@ -239,10 +239,32 @@ G_STATIC_ASSERT (G_N_ELEMENTS (ts_verbs) == TS_N_VERBS);
 
 #define F(x) MU_EVENT_FIELD_##x
 
+/* TS-ACT-2: the action types (TsAction's order), their words in the
+ * action event's line and in commands, and their names as people read
+ * them (the log's action sentence, the tracker's types spent). */
+static const MuEventWordInfo action_words[] = {
+  { "reorder", N_("reorder") },
+  { "fire", N_("fire") },
+  { "adjust", N_("adjust") },
+  { "ease-forward", N_("ease forward") },
+  { "forward", N_("forward") },
+  { "hurry-forward", N_("hurry forward") },
+  { "fall-back", N_("fall back") },
+  { "retreat", N_("retreat") },
+  { "form", N_("change formation") },
+  { "angle", N_("angle") },
+  { "side", N_("move to side") },
+  { "prolong", N_("prolong") },
+  { "charge", N_("charge") },
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (action_words) == TS_ACT_N);
+
 const MuEventKindInfo ts_ev_action = {
   "action", N_("Action"), N_("a unit takes an action of a type (TS-ACT-1, TS-ACT-2)"),
   F (SUBJECT) | F (TEXT), NULL, MU_EVENT_CLASS_ORDERS, 0,
-  N_("{subject} takes the action {text}"), NULL, 0, MU_N_PLURAL ("{n} action", "{n} actions"),
+  /* Translators: {text-name} is the action type's name ("ease forward") */
+  N_("{subject} takes the action “{text-name}”"), NULL, 0, MU_N_PLURAL ("{n} action", "{n} actions"),
+  action_words, TS_ACT_N,
 };
 const MuEventKindInfo ts_ev_chaos = {
   "chaos", N_("Command chaos"), N_("a commander's chaos die changes (TS-STATE-3, TS-STATE-4)"),
@@ -512,11 +534,6 @@ G_STATIC_ASSERT (G_N_ELEMENTS (ts_roll_purposes) == TS_N_ROLL_PURPOSES);
 
 /* Words ---------------------------------------------------------------------------- */
 
-static const char *const action_ids[TS_ACT_N] = {
-  "reorder", "fire", "adjust", "ease-forward", "forward", "hurry-forward", "fall-back", "retreat",
-  "form", "angle", "side", "prolong", "charge",
-};
-
 const char *
 ts_form_id (TsForm form)
 {
@@ -538,14 +555,20 @@ ts_form_parse (const char *id, TsForm *form)
 const char *
 ts_action_id (TsAction a)
 {
-  return action_ids[a];
+  return action_words[a].word;
+}
+
+const char *
+ts_action_name (TsAction a)
+{
+  return action_words[a].name;
 }
 
 gboolean
 ts_action_parse (const char *id, TsAction *a)
 {
   for (int i = 0; i < TS_ACT_N; i++)
-    if (g_strcmp0 (id, action_ids[i]) == 0)
+    if (g_strcmp0 (id, action_words[i].word) == 0)
       {
         *a = i;
         return TRUE;

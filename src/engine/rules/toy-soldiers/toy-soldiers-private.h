@@ -343,6 +343,8 @@ extern const MuEventKindInfo ts_ev_action, ts_ev_chaos, ts_ev_elan, ts_ev_disord
 const char   *ts_form_id            (TsForm form);
 gboolean      ts_form_parse         (const char *id, TsForm *form);
 const char   *ts_action_id          (TsAction a);
+/* Its name, N_() (untranslated) */
+const char   *ts_action_name        (TsAction a);
 gboolean      ts_action_parse       (const char *id, TsAction *a);
 /* What players read (a decision's question): the display name of a unit
  * or commander, a side or a village block, else its id. Owned by the

@@ -480,13 +480,6 @@ front_arc (gpointer state, const char *counter, GArray *segments, const char **r
   return TRUE;
 }
 
-/* TS-ACT-2: the action types, as people read them (ts_action_id's order) */
-static const char *const action_names[TS_ACT_N] = {
-  N_("reorder"), N_("fire"), N_("adjust"), N_("ease forward"), N_("forward"), N_("hurry forward"),
-  N_("fall back"), N_("retreat"), N_("change formation"), N_("angle"), N_("move to side"),
-  N_("prolong"), N_("charge"),
-};
-
 /* What the phase tracker tells of the action economy (TS-ACT-2): for each
  * commander of the side playing, the types his units have spent this
  * player-turn and what a new one costs. Nothing is compulsory: a unit need
@@ -510,7 +503,7 @@ outstanding (gpointer state, GArray *todo)
       for (int a = 0; a < TS_ACT_N; a++)
         if (c->types_used & (1u << a))
           {
-            g_string_append_printf (types, "%s%s", n ? ", " : "", _(action_names[a]));
+            g_string_append_printf (types, "%s%s", n ? ", " : "", _(ts_action_name (a)));
             n++;
           }
       if (n == 0)
