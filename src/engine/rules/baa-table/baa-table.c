@@ -779,6 +779,116 @@ check_river_boats (const MuScenario *s, GPtrArray *problems)
     }
 }
 
+static const char *
+line_name (const MuPolyline *l)
+{
+  return l->name ? l->name : l->id ? l->id : mu_line_kind_to_string (l->kind);
+}
+
+/* BAT-MOV-4, BAT-AMB-38: a counter set up with a base's centre in a river,
+ * or its bases on both banks, away from a ford or bridge (or astride an
+ * impassable line) stands where no move could bring it and `place`
+ * refuses to set it (TAB-12, TAB-13): an error, judged by the function
+ * play judges a placement with. River boats keep the river (BAT-MOV-11). */
+static void
+check_astride (const MuScenario *s, GPtrArray *problems)
+{
+  if (s->board != MU_BOARD_TABLE || s->table == NULL || s->table->lines == NULL)
+    return;
+  for (guint i = 0; i < s->counters->len; i++)
+    {
+      const MuCounter *c = g_ptr_array_index (s->counters, i);
+      const char *kind = c->kind == MU_COUNTER_UNIT      ? "unit"
+                         : c->kind == MU_COUNTER_CONTROL ? "control"
+                                                         : "command";
+      const MuPolyline *l;
+      MuStand st[MU_STANDS_MAX];
+      guint n;
+
+      if (!placed_on_table (c) || (c->kind == MU_COUNTER_UNIT && c->arm == MU_ARM_RIVERBOAT) ||
+          (c->kind == MU_COUNTER_UNIT && (c->strength < 1 || c->strength > MU_STANDS_MAX)))
+        continue;
+      n = mu_scenario_counter_stands (s, c, NULL, c->kind == MU_COUNTER_UNIT ? c->strength : 1, c->place.pos,
+                                      c->place.facing, st, MU_STANDS_MAX);
+      if (n == 0 || (l = bat_table_stands_astride (s->table, st, n)) == NULL)
+        continue;
+      if (l->kind == MU_LINE_RIVER)
+        counter_problem (problems, c,
+                         mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
+                                         _("%s “%s”: stands in or across river “%s” away from a ford or "
+                                           "bridge (BAT-MOV-4)"),
+                                         kind, c->id, line_name (l)));
+      else
+        counter_problem (problems, c,
+                         mu_problem_new (MU_PROBLEM_ERROR, s->filename, c->line,
+                                         _("%s “%s”: stands on or across impassable line “%s” (BAT-MOV-4)"),
+                                         kind, c->id, line_name (l)));
+    }
+}
+
+/* BAT-AMB-44: a reserve's unit comes on in column at an entry point and
+ * may not cross a river away from a ford or bridge on its way in; it
+ * stays off the table and tries again each bound, and further in the way
+ * is only longer. An entry point barred so is where that unit can never
+ * arrive: a warning, since the scenario still plays. Laid out and judged
+ * by the functions the arrival uses. A reserve coming by train along a
+ * railroad (BAT-MOV-10) does not use its entry points. */
+static void
+check_reserve_entries (const MuScenario *s, GPtrArray *problems)
+{
+  gboolean rail = FALSE;
+
+  /* with bat.reserves off no reserve comes on at all */
+  if (s->board != MU_BOARD_TABLE || s->table == NULL || s->table->lines == NULL ||
+      !mu_scenario_option (s, "bat.reserves", TRUE))
+    return;
+  rail = bat_special_rule (s, "bat.railroads");
+  for (guint i = 0; i < s->reserves->len; i++)
+    {
+      const MuReserve *r = g_ptr_array_index (s->reserves, i);
+
+      if (r->id == NULL || r->entry_points == NULL || (rail && r->kind == MU_RESERVE_RAILROAD))
+        continue;
+      for (guint k = 0; k < r->entry_points->len; k++)
+        {
+          MuPoint p0 = g_array_index (r->entry_points, MuPoint, k);
+          double facing = bat_inward_facing (s->table, p0);
+          const MuPolyline *l = NULL;
+          const MuCounter *c = NULL;
+          MuProblem *p;
+
+          for (guint j = 0; j < s->counters->len && l == NULL; j++)
+            {
+              MuStand st[MU_STANDS_MAX];
+              MuPoint at;
+              guint n;
+
+              c = g_ptr_array_index (s->counters, j);
+              if (c->kind != MU_COUNTER_UNIT || c->arm == MU_ARM_RIVERBOAT || c->place.kind != MU_PLACE_RESERVE ||
+                  g_strcmp0 (c->place.reserve, r->id) != 0 || c->strength < 1)
+                continue;
+              n = bat_entry_column (s->table, c->arm, (guint) c->strength, p0, facing, 0, &at, st);
+              l = bat_table_entry_blocked (s->table, p0, st, n);
+            }
+          if (l == NULL)
+            continue;
+          if (l->kind == MU_LINE_RIVER)
+            p = mu_problem_new (MU_PROBLEM_WARNING, s->filename, r->line,
+                                _("reserve “%s”: unit “%s” coming on at %g,%g would cross river “%s” "
+                                  "away from a ford or bridge, so it never arrives there (BAT-AMB-44, "
+                                  "BAT-MOV-4)"),
+                                r->id, c->id, p0.x, p0.y, line_name (l));
+          else
+            p = mu_problem_new (MU_PROBLEM_WARNING, s->filename, r->line,
+                                _("reserve “%s”: unit “%s” coming on at %g,%g would cross impassable "
+                                  "line “%s”, so it never arrives there (BAT-AMB-44, BAT-MOV-4)"),
+                                r->id, c->id, p0.x, p0.y, line_name (l));
+          p->object_id = g_strdup (r->id);
+          g_ptr_array_add (problems, p);
+        }
+    }
+}
+
 /* BAT-OBJ-2, BAT-AMB-29: a unit holds an objective within 1 U of its point.
  * The board draws the scenario's radius around it; any other radius would
  * show players a circle the rules do not use. */
@@ -826,6 +936,8 @@ check_scenario (const MuScenario *s, GPtrArray *problems)
   baa_common_check_river_boats (s, "bat.river-boats", "BAT-MOV-11", problems);
   baa_common_check_divisions (s, problems);
   check_railroad_reserves (s, problems);
+  check_astride (s, problems);
+  check_reserve_entries (s, problems);
   /* BAT-OBJ-5: the task conditions a table scores ("disperse SIDE N", "hold
    * OBJECTIVE"); any other would silently never be met, so it is an error. */
   for (guint i = 0; i < s->tasks->len; i++)
