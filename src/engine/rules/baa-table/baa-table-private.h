@@ -332,6 +332,8 @@ MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, const MuEve
                                      const char *subject, const char *rule);
 #define bat_refuse mu_rules_refuse   /* MU_ERROR_ILLEGAL, "FORMAT (RULE)" */
 gboolean      bat_check_invariants  (BatMatch *m, GError **error);
+/* The ruleset's scenario checks (baa-table-check.c). */
+void          bat_check_scenario    (const MuScenario *s, GPtrArray *problems);
 gboolean      bat_phase_has_choices (BatMatch *m);
 const char   *bat_phase_id          (int phase);
 
