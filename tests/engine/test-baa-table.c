@@ -190,6 +190,70 @@ test_objective_radius (void)
   g_assert_cmpuint (warned, ==, 1);
 }
 
+/* The messages of problems naming rule `rule`, one a line, as printed. */
+static char *
+problems_naming (const GPtrArray *problems, const char *rule)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = mu_problem_to_string (g_ptr_array_index (problems, i));
+
+      if (strstr (line, rule))
+        g_string_append_printf (out, "%s\n", line);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* BAT-MOV-4, BAT-AMB-38, TAB-13: the check judges a set-up position with
+ * the function `place` judges it with: a line on both banks and a
+ * commander in the river, away from the ford, are errors; the line across
+ * the ford and the river boat on the river (BAT-MOV-11) are not. */
+static void
+test_check_astride (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "hostile",
+                                                 "table-stand-astride-river.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autofree char *got = problems_naming (problems, "BAT-MOV-4");
+  g_autofree char *want =
+    g_strdup_printf ("%s:12: error: command “c1”: stands in or across river “Bull Run” away from a ford or "
+                     "bridge (BAT-MOV-4)\n"
+                     "%s:13: error: unit “astride”: stands in or across river “Bull Run” away from a ford "
+                     "or bridge (BAT-MOV-4)\n",
+                     path, path);
+
+  g_assert_null (s);
+  g_assert_cmpstr (got, ==, want);
+}
+
+/* BAT-AMB-44: a reserve whose way in from its entry point crosses a river
+ * away from a ford or bridge never arrives there: a warning, naming the
+ * reserve; the reserve entering at the ford has nothing to say. */
+static void
+test_check_reserve_entry (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "rules", "baa-table",
+                                                 "reserves-river.muster", NULL);
+  g_autoptr(GPtrArray) problems = mu_problem_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MuScenario) s = mu_scenario_load_file (path, problems, &error);
+  g_autofree char *got = problems_naming (problems, "BAT-AMB-44");
+  g_autofree char *want =
+    g_strdup_printf ("%s:21: warning: reserve “late”: unit “r1” coming on at 10,12 would cross river "
+                     "“River” away from a ford or bridge, so it never arrives there (BAT-AMB-44, "
+                     "BAT-MOV-4)\n",
+                     path);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (mu_problem_list_n_errors (problems), ==, 0);
+  g_assert_cmpstr (got, ==, want);
+}
+
 /* BAT-FAT-2: four rest bounds take the marker off. */
 static void
 test_rest (void)
@@ -648,6 +712,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/baa-table/victory", test_victory);
   g_test_add_func ("/engine/baa-table/hold", test_hold);
   g_test_add_func ("/engine/baa-table/objective-radius/BAT-OBJ-2", test_objective_radius);
+  g_test_add_func ("/engine/baa-table/check-astride/BAT-MOV-4", test_check_astride);
+  g_test_add_func ("/engine/baa-table/check-reserve-entry/BAT-AMB-44", test_check_reserve_entry);
   g_test_add_func ("/engine/baa-table/overlap-invariant/TAB-11", test_overlap_invariant);
   g_test_add_func ("/engine/baa-table/rest", test_rest);
   g_test_add_func ("/engine/baa-table/legal-fire", test_legal_fire);

@@ -118,6 +118,33 @@ bat_layout_at (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing, Bat
   return mu_stands_layout (bat_formation_shape (form), n, w, d, anchor, facing, out, MU_STANDS_MAX);
 }
 
+/* BAT-RES-1, BAT-AMB-44: a reserve's unit of `bases` comes on in column
+ * at entry point p0, facing inwards; its front edge `in` from p0, the
+ * column behind it. Returns the stands' number; *anchor is their anchor.
+ * The table alone, so that the scenario checks lay out what play lays. */
+guint
+bat_entry_column (const MuTableMap *t, MuArm arm, guint bases, MuPoint p0, double facing, double in,
+                  MuPoint *anchor, MuStand *out)
+{
+  MuPoint f = mu_facing_vector (facing), at = { p0.x + f.x * in, p0.y + f.y * in };
+  const MuFormationShape *shape = bat_formation_shape (BAT_FORM_COLUMN);
+  MuStand fp;
+  double w, d;
+  guint n = MIN (bases, MU_STANDS_MAX);
+
+  *anchor = at;
+  if (n == 0)
+    return 0;
+  mu_table_base_size (t, arm, &w, &d);
+  n = mu_stands_layout (shape, n, w, d, at, facing, out, MU_STANDS_MAX);
+  /* the anchor is the front edge: the column lies behind it */
+  fp = mu_stands_footprint (out, n);
+  at.x += f.x * fp.depth;
+  at.y += f.y * fp.depth;
+  *anchor = at;
+  return mu_stands_layout (shape, n, w, d, at, facing, out, MU_STANDS_MAX);
+}
+
 void
 bat_stands_circle (const MuStand *st, guint n, MuPoint *centre, double *radius)
 {

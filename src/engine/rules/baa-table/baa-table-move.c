@@ -73,18 +73,24 @@ move_params (const BatMatch *m, MuMoveParams *p, gboolean roads)
 /* BAT-AMB-38: whether a crossing of a stream or river at `at` is at a ford
  * or bridge. */
 static gboolean
-at_crossing (const BatMatch *m, MuPoint at)
+table_at_crossing (const MuTableMap *t, MuPoint at)
 {
-  for (guint j = 0; j < m->table->lines->len; j++)
+  for (guint j = 0; j < t->lines->len; j++)
     {
-      const MuPolyline *f = g_ptr_array_index (m->table->lines, j);
+      const MuPolyline *f = g_ptr_array_index (t->lines, j);
 
       if ((f->kind == MU_LINE_FORD || f->kind == MU_LINE_BRIDGE) &&
           mu_table_within (mu_polyline_distance ((const MuPoint *) f->points->data, f->points->len, at),
-                           mu_terrain_line_width (m->table, f) / 2))
+                           mu_terrain_line_width (t, f) / 2))
         return TRUE;
     }
   return FALSE;
+}
+
+static gboolean
+at_crossing (const BatMatch *m, MuPoint at)
+{
+  return table_at_crossing (m->table, at);
 }
 
 /* BAT-AMB-38: a stream crossed away from a ford or bridge costs 1 U; each
@@ -515,9 +521,16 @@ bat_crosses_barrier (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 const MuPolyline *
 bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 {
-  for (guint i = 0; i < m->table->lines->len; i++)
+  return bat_table_barrier_crossed (m->table, a, b, rivers);
+}
+
+/* On the table alone, so that the scenario checks ask what play asks. */
+const MuPolyline *
+bat_table_barrier_crossed (const MuTableMap *table, MuPoint a, MuPoint b, gboolean rivers)
+{
+  for (guint i = 0; i < table->lines->len; i++)
     {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPolyline *l = g_ptr_array_index (table->lines, i);
       const MuPoint *pp = (const MuPoint *) l->points->data;
 
       if (l->kind != MU_LINE_IMPASSABLE && (l->kind != MU_LINE_RIVER || !rivers))
@@ -529,7 +542,7 @@ bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 
           if (mu_segment_intersect (a, b, pp[k - 1], pp[k], &t) &&
               (l->kind == MU_LINE_IMPASSABLE ||
-               !at_crossing (m, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) })))
+               !table_at_crossing (table, (MuPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) })))
             return l;
         }
     }
@@ -547,26 +560,47 @@ bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, gboolean rivers)
 const MuPolyline *
 bat_stands_astride (const BatMatch *m, const MuStand *st, guint n)
 {
-  for (guint i = 0; i < m->table->lines->len; i++)
+  return bat_table_stands_astride (m->table, st, n);
+}
+
+const MuPolyline *
+bat_table_stands_astride (const MuTableMap *t, const MuStand *st, guint n)
+{
+  for (guint i = 0; i < t->lines->len; i++)
     {
-      const MuPolyline *l = g_ptr_array_index (m->table->lines, i);
+      const MuPolyline *l = g_ptr_array_index (t->lines, i);
 
       if (l->kind != MU_LINE_IMPASSABLE && l->kind != MU_LINE_RIVER)
         continue;
       for (guint k = 0; k < n; k++)
         if (mu_table_within (mu_polyline_distance ((const MuPoint *) l->points->data, l->points->len,
                                                    st[k].centre), 0) &&
-            (l->kind == MU_LINE_IMPASSABLE || !at_crossing (m, st[k].centre)))
+            (l->kind == MU_LINE_IMPASSABLE || !table_at_crossing (t, st[k].centre)))
           return l;
     }
   for (guint i = 0; i < n; i++)
     for (guint k = i + 1; k < n; k++)
       {
-        const MuPolyline *l = bat_barrier_crossed (m, st[i].centre, st[k].centre, TRUE);
+        const MuPolyline *l = bat_table_barrier_crossed (t, st[i].centre, st[k].centre, TRUE);
         if (l)
           return l;
       }
   return NULL;
+}
+
+/* BAT-AMB-44: a reserve's counter comes on from its entry point, so each
+ * base's way in from there is a move (BAT-MOV-4, BAT-AMB-38; by its
+ * centre, TAB-13), and where it is set down a placement. */
+const MuPolyline *
+bat_table_entry_blocked (const MuTableMap *t, MuPoint from, const MuStand *st, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      const MuPolyline *l = bat_table_barrier_crossed (t, from, st[k].centre, TRUE);
+      if (l)
+        return l;
+    }
+  return bat_table_stands_astride (t, st, n);
 }
 
 void

@@ -265,6 +265,10 @@ gboolean      bat_place_free        (BatMatch *m, const MuStand *st, guint n, co
 /* Stands of a unit in another pose/formation (scratch, n written). */
 guint         bat_layout_at         (BatMatch *m, const BatUnit *u, MuPoint anchor, double facing,
                                      BatFormation form, MuStand *out);
+/* The inward facing at an entry point: away from the nearest table edge. */
+double        bat_inward_facing     (const MuTableMap *t, MuPoint p);
+guint         bat_entry_column      (const MuTableMap *t, MuArm arm, guint bases, MuPoint p0,
+                                     double facing, double in, MuPoint *anchor, MuStand *out);
 gboolean      bat_unit_on_table     (const BatUnit *u);
 /* Whether the bounding circles of two sets of stands come within d (a
  * quick test before the exact one). */
@@ -328,6 +332,8 @@ MuEvent      *bat_event             (BatMatch *m, GPtrArray *events, const MuEve
                                      const char *subject, const char *rule);
 #define bat_refuse mu_rules_refuse   /* MU_ERROR_ILLEGAL, "FORMAT (RULE)" */
 gboolean      bat_check_invariants  (BatMatch *m, GError **error);
+/* The ruleset's scenario checks (baa-table-check.c). */
+void          bat_check_scenario    (const MuScenario *s, GPtrArray *problems);
 gboolean      bat_phase_has_choices (BatMatch *m);
 const char   *bat_phase_id          (int phase);
 
@@ -350,6 +356,15 @@ const MuPolyline *bat_barrier_crossed (const BatMatch *m, MuPoint a, MuPoint b, 
  * set down together would stand on or astride, by their centres (BAT-MOV-4,
  * BAT-AMB-38, TAB-13); NULL: none. Owned by the table. */
 const MuPolyline *bat_stands_astride  (const BatMatch *m, const MuStand *st, guint n);
+/* The same three on the table alone, for the scenario checks. */
+const MuPolyline *bat_table_barrier_crossed (const MuTableMap *table, MuPoint a, MuPoint b,
+                                             gboolean rivers);
+const MuPolyline *bat_table_stands_astride  (const MuTableMap *t, const MuStand *st, guint n);
+/* BAT-AMB-44: the line a reserve's stands st, set down after coming on
+ * from entry point `from`, crossed on the way in or stand astride; NULL:
+ * none. */
+const MuPolyline *bat_table_entry_blocked   (const MuTableMap *t, MuPoint from, const MuStand *st,
+                                             guint n);
 double        bat_unit_allowance    (const BatMatch *m, const BatUnit *u);
 /* BAT-AMB-38: what a straight step a-b pays beyond its length: 1 U a stream
  * crossed away from a ford or bridge, 0.5 U a contour level climbed. */

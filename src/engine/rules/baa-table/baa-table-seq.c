@@ -590,10 +590,10 @@ split_marches (BatMatch *m)
 /* Bound start and end ----------------------------------------------------------------------- */
 
 /* The inward facing at an entry point: away from the nearest table edge. */
-static double
-inward_facing (const BatMatch *m, MuPoint p)
+double
+bat_inward_facing (const MuTableMap *t, MuPoint p)
 {
-  double d[4] = { p.y, m->table->width - p.x, m->table->height - p.y, p.x };
+  double d[4] = { p.y, t->width - p.x, t->height - p.y, p.x };
   static const double facing[4] = { 180, 270, 0, 90 };
   int best = 0;
 
@@ -601,15 +601,6 @@ inward_facing (const BatMatch *m, MuPoint p)
     if (d[i] < d[best])
       best = i;
   return facing[best];
-}
-
-static gboolean
-entry_blocked (const BatMatch *m, MuPoint from, const MuStand *st, guint n)
-{
-  for (guint k = 0; k < n; k++)
-    if (bat_crosses_barrier (m, from, st[k].centre, TRUE))
-      return TRUE;
-  return bat_stands_astride (m, st, n) != NULL;
 }
 
 /* BAT-RES-1, BAT-AMB-44: the reserve's units enter in column at its entry
@@ -650,7 +641,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             (u && u->status != BAT_UNIT_RESERVE) || (c && c->status != BAT_CDR_RESERVE) || np == 0)
           continue;
         p0 = chosen ? *chosen : g_array_index (r->entry_points, MuPoint, k % np);
-        facing = inward_facing (m, p0);
+        facing = bat_inward_facing (m->table, p0);
         for (int step = 0; step < 200 && !placed; step++)
           {
             MuPoint f = mu_facing_vector (facing);
@@ -660,18 +651,8 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
             /* from the edge inwards until it is clear of everything */
             at = (MuPoint) { p0.x + f.x * step * 0.25, p0.y + f.y * step * 0.25 };
             if (u)
-              {
-                BatUnit probe = *u;
-                probe.status = BAT_UNIT_ACTIVE;
-                n = bat_layout_at (m, &probe, at, facing, BAT_FORM_COLUMN, st);
-                /* the anchor is the front edge: the column lies behind it */
-                {
-                  MuStand fp = mu_stands_footprint (st, n);
-                  at.x += f.x * fp.depth;
-                  at.y += f.y * fp.depth;
-                  n = bat_layout_at (m, &probe, at, facing, BAT_FORM_COLUMN, st);
-                }
-              }
+              n = bat_entry_column (m->table, u->def->arm, (guint) CLAMP (u->bases, 0, MU_STANDS_MAX), p0,
+                                    facing, step * 0.25, &at, st);
             else
               {
                 BatCdr probe = *c;
@@ -687,7 +668,7 @@ bat_reserve_arrive (BatMatch *m, const MuReserve *r, const MuPoint *chosen, GPtr
              * river away from a ford or bridge, nor an impassable line
              * (BAT-MOV-4, BAT-AMB-38; by its centre, TAB-13); further in,
              * the way is only longer */
-            if (!(u && u->def->arm == MU_ARM_RIVERBOAT) && entry_blocked (m, p0, st, n))
+            if (!(u && u->def->arm == MU_ARM_RIVERBOAT) && bat_table_entry_blocked (m->table, p0, st, n))
               break;
             placed = bat_place_free (m, st, n, u ? (const void *) u : (const void *) c);
           }
