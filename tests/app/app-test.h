@@ -15,6 +15,7 @@
 #include "mu-scenario-xml.h"
 #include "muster-application.h"
 #include "muster-data-dirs.h"
+#include "muster-icons.h"
 #include "muster-settings.h"
 #include "muster-match-page.h"
 #include "muster-window.h"
@@ -323,6 +324,8 @@ app_test_init (int        *argc,
       g_test_add_func (skip_path, app_test_no_display);
       return FALSE;
     }
+  /* before the first window, not only once the application starts */
+  muster_icons_keep ();
   return TRUE;
 }
 

@@ -525,6 +525,7 @@ main (int   argc,
       g_test_add_func ("/app/map-tiles/no-display", app_test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/map-tiles/table-change", test_table);
   g_test_add_func ("/app/map-tiles/hex-change", test_hex);
   g_test_add_func ("/app/map-tiles/hex-move", test_hex_move);

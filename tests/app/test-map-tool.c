@@ -297,6 +297,7 @@ main (int   argc,
       g_test_add_func ("/app/map-tool/no-display", app_test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
   g_test_add_func ("/app/map-tool/hex-drag", test_hex_drag);
   g_test_add_func ("/app/map-tool/table-drag", test_table_drag);
   g_test_add_func ("/app/map-tool/enter", test_enter);

@@ -670,6 +670,7 @@ main (int   argc,
       g_test_add_func ("/app/match-board/no-display", test_no_display);
       return g_test_run ();
     }
+  muster_icons_keep ();
 
   app = muster_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
